@@ -1,0 +1,81 @@
+/**
+ * buildApp(config, deps): the whole HTTP application from a config and a database handle. Tests and
+ * the CLI build it the same way; only server.ts listens.
+ */
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { bankingRoutes } from './banking/index.js';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/connect.js';
+import type { Database } from './db/tables.js';
+import { recordRoutes } from './http/catalog.js';
+import { registerErrorHandling, registerMethodNotAllowed } from './http/errors.js';
+import { normalizeRequest } from './http/normalize.js';
+import { registerOpenApi } from './http/openapi.js';
+import { ANNOTATION_KEYWORDS } from './http/params.js';
+import { ProblemSchema } from './http/problem.js';
+import { operationsRoutes } from './operations/routes.js';
+
+export interface AppDeps {
+  /** The database the API reads (opened read-only by the server). */
+  readonly handle: DbHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    deps: AppDeps;
+  }
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: {
+      customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false },
+      plugins: [
+        (ajv) => {
+          for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
+          return ajv;
+        },
+      ],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', deps.handle.db);
+  app.decorate('deps', deps);
+  app.addSchema(ProblemSchema);
+
+  registerErrorHandling(app);
+  recordRoutes(app);
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    maxAge: 86400,
+    strictPreflight: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', normalizeRequest);
+  await registerOpenApi(app);
+
+  await app.register(operationsRoutes);
+  if (config.services !== 'holdings') await app.register(bankingRoutes);
+
+  registerMethodNotAllowed(app);
+  return app;
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+/** `regdata serve | demo | status | migrate` (and `ingest <source>`). */
+import { Command, InvalidArgumentError } from 'commander';
+import { type Config, loadConfig } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { datasetVersion, listSources } from './db/dataset.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildDemo, DEFAULT_DEMO_SEED } from './demo/index.js';
+import { startServer } from './server.js';
+import { version } from './version.js';
+
+function integerOption(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a non-negative integer');
+  return Number(value);
+}
+
+async function withOwnerDb<T>(
+  config: Config,
+  run: (handle: ReturnType<typeof openDatabase>) => Promise<T>,
+): Promise<T> {
+  const handle = openDatabase(config.databaseUrl);
+  try {
+    return await run(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Migrates; with `initDemo`, builds the demo dataset when nothing at all is loaded yet. */
+async function prepareDatabase(config: Config, initDemo: boolean): Promise<void> {
+  await withOwnerDb(config, async (handle) => {
+    await migrateToLatest(handle);
+    if (initDemo && (await listSources(handle.db)).length === 0) {
+      console.error('regdata: empty database, building the built-in demo dataset (synthetic data) …');
+      await buildDemo(handle, { seed: DEFAULT_DEMO_SEED, log: (line) => console.error(line) });
+    }
+  });
+}
+
+const program = new Command('regdata')
+  .description('Public US financial-regulatory data APIs')
+  .version(version);
+
+program
+  .command('serve')
+  .description('Serve the banking and holdings APIs')
+  .option('-p, --port <port>', 'port (overrides PORT)', integerOption)
+  .option('--init-demo', 'build the demo dataset first when the database is empty')
+  .option('--no-migrate', 'do not run migrations with DATABASE_URL before serving')
+  .action(async (options: { port?: number; initDemo?: boolean; migrate: boolean }) => {
+    const base = loadConfig();
+    const config = options.port === undefined ? base : { ...base, port: options.port };
+    if (options.migrate) await prepareDatabase(config, options.initDemo ?? false);
+    await startServer(config);
+  });
+
+program
+  .command('demo')
+  .description('(Re)build the deterministic built-in demo dataset (synthetic data, clearly labelled)')
+  .option('--seed <n>', 'random seed', integerOption, DEFAULT_DEMO_SEED)
+  .action(async (options: { seed: number }) => {
+    const config = loadConfig();
+    await withOwnerDb(config, (handle) =>
+      buildDemo(handle, { seed: options.seed, log: (line) => console.error(line) }),
+    );
+    console.error(`demo dataset written to ${config.databaseUrl}`);
+  });
+
+program
+  .command('migrate')
+  .description('Bring the database schema up to date')
+  .action(async () => {
+    const applied = await withOwnerDb(loadConfig(), migrateToLatest);
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'schema is up to date');
+  });
+
+program
+  .command('status')
+  .description('Show what is loaded: each source, its upstream, last load, rows, duration, checksum')
+  .option('--json', 'print JSON')
+  .action(async (options: { json?: boolean }) => {
+    const config = loadConfig();
+    await withOwnerDb(config, async (handle) => {
+      await migrateToLatest(handle);
+      const sources = await listSources(handle.db);
+      const datasetVer = await datasetVersion(handle.db);
+      if (options.json) {
+        console.log(
+          JSON.stringify({ database: config.databaseUrl, dataset_version: datasetVer, sources }, null, 2),
+        );
+        return;
+      }
+      console.log(`database: ${config.databaseUrl}\ndataset version: ${datasetVer}`);
+      if (sources.length === 0)
+        console.log('nothing loaded: run `regdata demo` or `regdata ingest <source>`');
+      for (const s of sources) {
+        const label = s.is_demo ? ' [DEMO: synthetic]' : '';
+        console.log(
+          `${s.source}${label}\n  upstream: ${s.upstream}\n  loaded:   ${s.loaded_at}\n  rows:     ${s.rows}\n  duration: ${s.duration_ms} ms\n  checksum: ${s.checksum ?? '-'}`,
+        );
+      }
+    });
+  });
+
+program.parseAsync().catch((error: unknown) => {
+  console.error(`regdata: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,175 @@
+/**
+ * The one place that reads the environment. Every setting is declared once in SETTINGS (name,
+ * default, description, parser); README's configuration table is checked against this list.
+ */
+
+export type Services = 'all' | 'banking' | 'holdings';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly databaseReadUrl: string | null;
+  readonly dbPoolSize: number;
+  readonly dbStatementTimeoutMs: number;
+  readonly logLevel: string;
+  readonly services: Services;
+  readonly cacheControl: string;
+  readonly fdicApiUrl: string;
+  readonly fdicApiKey: string | null;
+  readonly fredApiUrl: string;
+  readonly fredApiKey: string | null;
+  readonly secUserAgent: string | null;
+}
+
+export interface SettingDefinition {
+  readonly env: string;
+  readonly key: keyof Config;
+  readonly default: string | null;
+  readonly description: string;
+  readonly parse: (raw: string) => unknown;
+}
+
+export class ConfigError extends Error {}
+
+const text = (raw: string) => raw;
+const optionalText = (raw: string) => (raw.trim() === '' ? null : raw);
+
+function integerIn(min: number, max: number) {
+  return (raw: string) => {
+    if (!/^\d+$/.test(raw.trim())) throw new Error(`must be an integer between ${min} and ${max}`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new Error(`must be an integer between ${min} and ${max}`);
+    return value;
+  };
+}
+
+function oneOf<T extends string>(...allowed: T[]) {
+  return (raw: string) => {
+    const value = raw.trim().toLowerCase();
+    if (!(allowed as string[]).includes(value)) throw new Error(`must be one of ${allowed.join(', ')}`);
+    return value as T;
+  };
+}
+
+export const SETTINGS: readonly SettingDefinition[] = [
+  {
+    env: 'PORT',
+    key: 'port',
+    default: '3000',
+    description: 'TCP port the API listens on',
+    parse: integerIn(0, 65535),
+  },
+  { env: 'HOST', key: 'host', default: '0.0.0.0', description: 'Interface the API binds to', parse: text },
+  {
+    env: 'DATABASE_URL',
+    key: 'databaseUrl',
+    default: './data/regdata.sqlite',
+    description:
+      'SQLite file path or `file:` URL, or a `postgres://` URL (owner role; used by ingest and demo)',
+    parse: text,
+  },
+  {
+    env: 'DATABASE_READ_URL',
+    key: 'databaseReadUrl',
+    default: null,
+    description:
+      'Optional PostgreSQL URL the API reads from (a read-only role or a replica); defaults to DATABASE_URL',
+    parse: optionalText,
+  },
+  {
+    env: 'DB_POOL_SIZE',
+    key: 'dbPoolSize',
+    default: '10',
+    description: 'PostgreSQL connections per API process',
+    parse: integerIn(1, 1000),
+  },
+  {
+    env: 'DB_STATEMENT_TIMEOUT_MS',
+    key: 'dbStatementTimeoutMs',
+    default: '5000',
+    description: 'Statement timeout for API queries on PostgreSQL, in milliseconds',
+    parse: integerIn(1, 3_600_000),
+  },
+  {
+    env: 'LOG_LEVEL',
+    key: 'logLevel',
+    default: 'info',
+    description: 'pino log level (fatal, error, warn, info, debug, trace, silent)',
+    parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+  },
+  {
+    env: 'SERVICES',
+    key: 'services',
+    default: 'all',
+    description: 'Which API this process serves: `all`, `banking` (/api/v1, /embed) or `holdings` (/api)',
+    parse: oneOf<Services>('all', 'banking', 'holdings'),
+  },
+  {
+    env: 'CACHE_CONTROL',
+    key: 'cacheControl',
+    default: 'public, max-age=300, stale-while-revalidate=86400',
+    description: 'Cache-Control header of successful GET responses',
+    parse: text,
+  },
+  {
+    env: 'FDIC_API_URL',
+    key: 'fdicApiUrl',
+    default: 'https://api.fdic.gov/banks',
+    description: 'Base URL of the FDIC BankFind Suite API',
+    parse: text,
+  },
+  {
+    env: 'FDIC_API_KEY',
+    key: 'fdicApiKey',
+    default: null,
+    description: 'Optional FDIC BankFind API key (sent as `api_key`)',
+    parse: optionalText,
+  },
+  {
+    env: 'FRED_API_URL',
+    key: 'fredApiUrl',
+    default: 'https://api.stlouisfed.org/fred',
+    description: 'Base URL of the FRED API',
+    parse: text,
+  },
+  {
+    env: 'FRED_API_KEY',
+    key: 'fredApiKey',
+    default: null,
+    description: 'FRED API key; without it the keyless fredgraph CSV download is used',
+    parse: optionalText,
+  },
+  {
+    env: 'SEC_USER_AGENT',
+    key: 'secUserAgent',
+    default: null,
+    description: 'User-Agent declared to SEC (e.g. `Jane Doe jane@example.org`); required for SEC downloads',
+    parse: optionalText,
+  },
+];
+
+/** Parses the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const setting of SETTINGS) {
+    const raw = env[setting.env] ?? setting.default;
+    if (raw === null) {
+      values[setting.key] = null;
+      continue;
+    }
+    try {
+      values[setting.key] = setting.parse(raw);
+    } catch (error) {
+      problems.push(`${setting.env} ${(error as Error).message} (got ${JSON.stringify(raw)})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return Object.freeze(values as unknown as Config);
+}
+
+/** A config for tests and tools: defaults plus overrides, without reading process.env. */
+export function configWith(overrides: Partial<Config> = {}): Config {
+  return Object.freeze({ ...loadConfig({}), ...overrides });
+}

@@ -1,0 +1,85 @@
+/**
+ * Opens the database named by a URL: a SQLite file (path or `file:` URL) or PostgreSQL
+ * (`postgres://` / `postgresql://`). Query code only sees Kysely<Database>; the raw handles are
+ * exposed for bulk loading, where the driver's own fast path matters.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly sqlite: SqliteDatabase.Database | null;
+  readonly pgPool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** The API opens the database read-only; only ingestion and the demo builder write. */
+  readonly readonly?: boolean;
+  readonly poolSize?: number;
+  readonly statementTimeoutMs?: number;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function sqlitePath(url: string): string {
+  return url.startsWith('file:') ? fileURLToPath(new URL(url, `file://${process.cwd()}/`)) : url;
+}
+
+// PostgreSQL returns int8 and numeric as strings; every such column here fits a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export function openDatabase(url: string, options: OpenOptions = {}): DbHandle {
+  return isPostgresUrl(url) ? openPostgres(url, options) : openSqlite(sqlitePath(url), options);
+}
+
+function openSqlite(path: string, options: OpenOptions): DbHandle {
+  if (!options.readonly && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SqliteDatabase(path, {
+    readonly: options.readonly ?? false,
+    fileMustExist: options.readonly ?? false,
+  });
+  if (!options.readonly) {
+    // WAL lets API processes keep reading the old snapshot while an ingest writes and swaps.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+  }
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    pgPool: null,
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, options: OpenOptions): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+  // An idle client losing its server (restart, failover) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    sqlite: null,
+    pgPool: pool,
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The dataset version (bumped by every successful load, so ETags change) and per-source provenance.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SourcesTable } from './tables.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function datasetVersion(db: Executor): Promise<number> {
+  const row = await db.selectFrom('dataset').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Call inside the load's transaction so the new version and the new rows appear together. */
+export async function bumpDatasetVersion(db: Executor): Promise<number> {
+  const version = (await datasetVersion(db)) + 1;
+  await db
+    .updateTable('dataset')
+    .set({ version, updated_at: new Date().toISOString() })
+    .where('id', '=', 1)
+    .execute();
+  return version;
+}
+
+export async function recordSource(db: Executor, source: SourcesTable): Promise<void> {
+  await db
+    .insertInto('sources')
+    .values(source)
+    .onConflict((oc) => oc.column('source').doUpdateSet(source))
+    .execute();
+}
+
+export async function listSources(db: Executor): Promise<SourcesTable[]> {
+  return db.selectFrom('sources').selectAll().orderBy('source').execute();
+}

@@ -1,0 +1,13 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as core from './0001_core.js';
+import * as banking from './0002_banking.js';
+
+/** Migrations are imported statically so the built package needs no file-system lookups. */
+export const migrations: Record<string, Migration> = {
+  '0001_core': core,
+  '0002_banking': banking,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,28 @@
+/**
+ * `regdata demo`: the deterministic built-in demo dataset. Each part (banking, holdings) replaces its
+ * own tables in one transaction and records itself as demo data in the provenance table.
+ */
+import type { DbHandle } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+export interface DemoOptions {
+  /** Same seed → identical table contents. */
+  readonly seed: number;
+  readonly log?: (line: string) => void;
+}
+
+export type DemoPart = (handle: DbHandle, options: DemoOptions) => Promise<void>;
+
+export const DEFAULT_DEMO_SEED = 20260930;
+
+/** The parts, in build order; each is a module under src/demo/. */
+const parts: { name: string; build: () => Promise<DemoPart> }[] = [];
+
+export async function buildDemo(handle: DbHandle, options: DemoOptions): Promise<void> {
+  await migrateToLatest(handle);
+  for (const part of parts) {
+    const started = Date.now();
+    await (await part.build())(handle, options);
+    options.log?.(`demo ${part.name}: built in ${Date.now() - started} ms`);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The one entry point that listens: opens the database read-only, builds the app, listens, and on
+ * SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish, then exits.
+ */
+import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { isPostgresUrl, openDatabase, sqlitePath } from './db/connect.js';
+
+export async function startServer(config: Config): Promise<FastifyInstance> {
+  const url = config.databaseReadUrl ?? config.databaseUrl;
+  if (!isPostgresUrl(url) && !existsSync(sqlitePath(url))) {
+    throw new Error(
+      `No database at ${sqlitePath(url)}: run \`regdata demo\` (or \`npm start\`) or \`regdata ingest\` first`,
+    );
+  }
+  const handle = openDatabase(url, {
+    readonly: true,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
+  const app = await buildApp(config, { handle });
+  app.addHook('onClose', async () => handle.close());
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return app;
+}

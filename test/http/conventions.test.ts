@@ -1,0 +1,90 @@
+/** SPEC §1 rules that hold for every route: methods, CORS, request ids, problem shape, schemas. */
+import { describe, expect, it } from 'vitest';
+import { seedFailures } from '../fixtures/failures.js';
+import { getJson, useTestApp } from '../helpers/app.js';
+import { testBackends } from '../helpers/backends.js';
+
+describe.each(testBackends())('HTTP conventions on $name', (backend) => {
+  const ctx = useTestApp(backend, seedFailures);
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await ctx.app.inject({ method: 'HEAD', url: '/api/v1/failures?limit=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers OPTIONS preflight with 204 and CORS headers', async () => {
+    const response = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/failures',
+      headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    'answers %s with 405, Allow and a problem body',
+    async (method) => {
+      const response = await ctx.app.inject({ method, url: '/api/v1/failures' });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(JSON.parse(response.body)).toMatchObject({ type: '/problems/method-not-allowed', status: 405 });
+    },
+  );
+
+  it('answers unknown routes with a 404 problem carrying CORS', async () => {
+    const { status, headers, body } = await getJson(ctx.app, '/api/v1/nope?x=1');
+    expect(status).toBe(404);
+    expect(headers['access-control-allow-origin']).toBe('*');
+    expect(headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(body).toEqual({
+      type: '/problems/not-found',
+      title: 'Not found',
+      status: 404,
+      detail: 'No route GET /api/v1/nope',
+      instance: '/api/v1/nope?x=1',
+    });
+  });
+
+  it('rejects repeated parameters and ignores unknown ones', async () => {
+    const repeated = await getJson(ctx.app, '/api/v1/failures?state=OH&state=NY');
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.errors).toEqual([{ param: 'state', message: 'must be given at most once' }]);
+    const unknown = await getJson(ctx.app, '/api/v1/failures?frobnicate=1');
+    expect(unknown.status).toBe(200);
+  });
+
+  it('treats empty values as absent', async () => {
+    const { status, body } = await getJson(ctx.app, '/api/v1/failures?state=%20&year=');
+    expect(status).toBe(200);
+    expect(body.total).toBeGreaterThan(0);
+  });
+
+  it('echoes a sane X-Request-Id and replaces an insane one', async () => {
+    const sane = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(sane.headers['x-request-id']).toBe('abc-123');
+    const insane = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': '<script>' } });
+    expect(insane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves OpenAPI 3.1 and the interactive docs from the package', async () => {
+    const { status, body } = await getJson(ctx.app, '/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths)).toContain('/api/v1/failures');
+    const docs = await ctx.app.inject({ url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);
+  });
+
+  it('declares a 200 response schema on every API route', () => {
+    const visible = ctx.app.routeCatalog.filter((route) => !route.hidden);
+    expect(visible.length).toBeGreaterThan(3);
+    const missing = visible.filter((route) => !route.schema?.response?.['200']).map((route) => route.url);
+    expect(missing).toEqual([]);
+  });
+});
