@@ -11,6 +11,7 @@ import { bankingRoutes } from './banking/index.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/connect.js';
 import type { Database } from './db/tables.js';
+import { holdingsRoutes } from './holdings/index.js';
 import { recordRoutes } from './http/catalog.js';
 import { registerErrorHandling, registerMethodNotAllowed } from './http/errors.js';
 import { normalizeRequest } from './http/normalize.js';
@@ -18,6 +19,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { ANNOTATION_KEYWORDS } from './http/params.js';
 import { ProblemSchema } from './http/problem.js';
 import { operationsRoutes } from './operations/routes.js';
+import { widgetRoutes } from './widgets/index.js';
 
 export interface AppDeps {
   /** The database the API reads (opened read-only by the server). */
@@ -74,7 +76,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app);
 
   await app.register(operationsRoutes);
-  if (config.services !== 'holdings') await app.register(bankingRoutes);
+  if (config.services !== 'holdings') {
+    await app.register(bankingRoutes);
+    await app.register(widgetRoutes);
+  }
+  if (config.services !== 'banking') await app.register(holdingsRoutes);
 
   registerMethodNotAllowed(app);
   return app;
