@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /** `regdata serve | demo | status | migrate` (and `ingest <source>`). */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { datasetVersion, listSources } from './db/dataset.js';
 import { migrateToLatest } from './db/migrate.js';
-import { buildDemo, DEFAULT_DEMO_SEED } from './demo/index.js';
+import { buildDemo, DEFAULT_DEMO_SEED, type DemoScale } from './demo/index.js';
 import { startServer } from './server.js';
 import { version } from './version.js';
 
@@ -32,7 +32,11 @@ async function prepareDatabase(config: Config, initDemo: boolean): Promise<void>
     await migrateToLatest(handle);
     if (initDemo && (await listSources(handle.db)).length === 0) {
       console.error('regdata: empty database, building the built-in demo dataset (synthetic data) …');
-      await buildDemo(handle, { seed: DEFAULT_DEMO_SEED, log: (line) => console.error(line) });
+      await buildDemo(handle, {
+        seed: DEFAULT_DEMO_SEED,
+        scale: 'small',
+        log: (line) => console.error(line),
+      });
     }
   });
 }
