@@ -62,10 +62,12 @@ program
   .command('demo')
   .description('(Re)build the deterministic built-in demo dataset (synthetic data, clearly labelled)')
   .option('--seed <n>', 'random seed', integerOption, DEFAULT_DEMO_SEED)
-  .action(async (options: { seed: number }) => {
+  .addOption(new Option('--scale <scale>', 'dataset size').choices(['small', 'full']).default('small'))
+  .action(async (options: { seed: number; scale: DemoScale }) => {
     const config = loadConfig();
+    const log = (line: string) => console.error(line);
     await withOwnerDb(config, (handle) =>
-      buildDemo(handle, { seed: options.seed, log: (line) => console.error(line) }),
+      buildDemo(handle, { seed: options.seed, scale: options.scale, log }),
     );
     console.error(`demo dataset written to ${config.databaseUrl}`);
   });
