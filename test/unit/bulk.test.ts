@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { insertRows } from '../../src/db/bulk.js';
+import { testBackends } from '../helpers/backends.js';
+
+describe.each(testBackends())('insertRows on $name', (backend) => {
+  it('inserts rows in batches inside the caller transaction, storing undefined as null', async () => {
+    const database = await backend.create();
+    try {
+      const handle = database.writer;
+      const rows = Array.from({ length: 1234 }, (_, i) => ({
+        series_id: i % 2 === 0 ? 'A' : 'B',
+        date: `2000-01-01+${i}`,
+        value: i / 4,
+      }));
+      await handle.db.transaction().execute(async (trx) => {
+        expect(await insertRows(handle, 'macro_observations', rows, trx)).toBe(1234);
+        expect(await insertRows(handle, 'macro_observations', [], trx)).toBe(0);
+      });
+      const count = await handle.db
+        .selectFrom('macro_observations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1234);
+      const last = await handle.db
+        .selectFrom('macro_observations')
+        .selectAll()
+        .where('date', '=', '2000-01-01+1233')
+        .executeTakeFirstOrThrow();
+      expect(last).toEqual({ series_id: 'B', date: '2000-01-01+1233', value: 308.25 });
+
+      await insertRows(handle, 'macro_series', [
+        {
+          id: 'X',
+          title: 'T',
+          units: undefined,
+          frequency: 'Daily',
+          seasonal_adjustment: null,
+          last_updated: null,
+        },
+      ]);
+      const series = await handle.db.selectFrom('macro_series').selectAll().executeTakeFirstOrThrow();
+      expect(series.units).toBeNull();
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('rolls back with the caller transaction', async () => {
+    const database = await backend.create();
+    try {
+      const handle = database.writer;
+      await expect(
+        handle.db.transaction().execute(async (trx) => {
+          await insertRows(
+            handle,
+            'macro_observations',
+            [{ series_id: 'A', date: '2000-01-01', value: 1 }],
+            trx,
+          );
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      const rows = await handle.db.selectFrom('macro_observations').selectAll().execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
