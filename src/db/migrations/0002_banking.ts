@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { autoIncrementKey } from '../dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -58,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('failures')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', autoIncrementKey(db))
     .addColumn('cert', 'integer')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('city', 'text')
