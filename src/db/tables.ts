@@ -4,6 +4,7 @@
  * column name says otherwise; ratio columns are percent.
  */
 import type { Generated } from 'kysely';
+import type { HoldingsTables } from '../holdings/tables.js';
 
 export interface DatasetTable {
   id: number;
@@ -92,7 +93,8 @@ export interface MacroObservationsTable {
   value: number;
 }
 
-export interface Database {
+/** Holdings tables are declared in src/holdings/tables.ts. */
+export interface Database extends HoldingsTables {
   dataset: DatasetTable;
   sources: SourcesTable;
   institutions: InstitutionsTable;

@@ -1,0 +1,214 @@
+/**
+ * Row types of the holdings tables (migration 0003_holdings). Raw tables (`filings_13f`,
+ * `info_rows_13f`) hold what was filed, in the filing's own unit; every other table is either
+ * reference data (managers, securities, advisers) or derived by `deriveHoldings()`.
+ */
+
+/** One 13F submission (SUBMISSION + COVERPAGE + SUMMARYPAGE of the SEC data sets). */
+export interface Filings13fTable {
+  /** Dashed accession number, e.g. `0000950123-24-001234`. */
+  accession_number: string;
+  /** Filer CIK as a 10-digit zero-padded string. */
+  cik: string;
+  /** PERIODOFREPORT, YYYY-MM-DD (a quarter end). */
+  period_of_report: string;
+  /** `YYYY-QN` of period_of_report. */
+  quarter: string;
+  /** FILING_DATE, YYYY-MM-DD. Decides the value unit (before 2023-01-03: thousands; from then: USD). */
+  filing_date: string;
+  /** `13F-HR`, `13F-HR/A`, `13F-NT` or `13F-NT/A`. */
+  form_type: string;
+  /** `RESTATEMENT` or `NEW HOLDINGS` for amendments; null otherwise. */
+  amendment_type: string | null;
+  amendment_no: number | null;
+  manager_name: string;
+  city: string | null;
+  /** USPS code for US managers; null for others. */
+  state: string | null;
+  /** ISO 3166 alpha-2 country (`US` for US managers); null when unknown. */
+  country: string | null;
+  /** `13F HOLDINGS REPORT`, `13F NOTICE` or `13F COMBINATION REPORT`. */
+  report_type: string | null;
+  /** TABLEVALUETOTAL as filed (same unit as the rows); null when not known. */
+  table_value_total: number | null;
+  table_entry_total: number | null;
+}
+
+/** One INFOTABLE row, as filed. */
+export interface InfoRows13fTable {
+  accession_number: string;
+  /** Upper-case 9-character CUSIP. */
+  cusip: string;
+  issuer: string;
+  title_of_class: string | null;
+  /** VALUE as filed: thousands of USD before 2023-01-03 (filing date), whole USD from then on. */
+  value: number;
+  /** SSHPRNAMT: shares, or principal amount for PRN rows. */
+  shares: number;
+  /** `SH` or `PRN`. */
+  share_type: string;
+  /** `Put`, `Call` (any case) or null. */
+  put_call: string | null;
+  investment_discretion: string | null;
+  voting_sole: number | null;
+  voting_shared: number | null;
+  voting_none: number | null;
+}
+
+/** Latest cover-page identity of each filer (refreshed by the derivation). */
+export interface ManagersTable {
+  cik: string;
+  name: string;
+  search_name: string;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+/** The security master (Official 13(f) list, tickers); the derivation adds any CUSIP it lacks. */
+export interface SecuritiesTable {
+  cusip: string;
+  issuer: string;
+  title_of_class: string | null;
+  ticker: string | null;
+}
+
+/** Form ADV registered investment advisers. Money in USD. */
+export interface AdvisersTable {
+  crd: number;
+  sec_number: string | null;
+  cik: string | null;
+  name: string;
+  search_name: string;
+  legal_name: string | null;
+  search_legal_name: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  phone: string | null;
+  website: string | null;
+  /** Regulatory AUM, USD (Form ADV 5.F(2)(c)). */
+  aum: number | null;
+  /** Discretionary AUM, USD (5.F(2)(a)). */
+  discretionary_aum: number | null;
+  employees: number | null;
+  clients: number | null;
+  clients_individuals: number | null;
+  clients_high_net_worth: number | null;
+  clients_investment_companies: number | null;
+  clients_pooled_vehicles: number | null;
+  clients_pension_plans: number | null;
+  clients_other: number | null;
+  private_funds: number | null;
+  hedge_funds: number | null;
+  private_equity_funds: number | null;
+  registration_status: string | null;
+  latest_filing_date: string | null;
+}
+
+/** Derived: which filings make up each manager's quarter (the resolution, kept for audit). */
+export interface AppliedFilings13fTable {
+  quarter: string;
+  cik: string;
+  accession_number: string;
+  /** `base` (the 13F-HR or the RESTATEMENT that replaced it) or `addition` (NEW HOLDINGS). */
+  role: string;
+}
+
+/** Derived: one position of a manager's resolved quarter. */
+export interface PositionsTable {
+  quarter: string;
+  cik: string;
+  cusip: string;
+  share_type: string;
+  /** `PUT`, `CALL` or null. */
+  put_call: string | null;
+  /** Thousands of USD (decimals kept for dollar filings). */
+  value: number;
+  shares: number;
+  /** 1 for SH without put/call. */
+  is_equity: number;
+}
+
+/** Derived: a manager's resolved quarter (timeline + manager lists). */
+export interface ManagerQuartersTable {
+  cik: string;
+  quarter: string;
+  name: string;
+  search_name: string;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  /** The 13F-HR (or RESTATEMENT) the quarter is based on. */
+  accession_number: string;
+  /** Form type of the latest filing applied (`13F-HR` or `13F-HR/A`). */
+  form_type: string;
+  /** Filing date of the latest filing applied. */
+  filed_at: string;
+  total_value: number;
+  position_count: number;
+  equity_value: number;
+  options_count: number;
+}
+
+/** Derived: per-quarter totals of one security. */
+export interface SecurityQuartersTable {
+  quarter: string;
+  cusip: string;
+  issuer: string;
+  search_issuer: string;
+  title_of_class: string | null;
+  /** Distinct managers with any position in the CUSIP. */
+  holder_count: number;
+  total_value: number;
+  /** Shares of SH positions without put/call. */
+  total_shares: number;
+  equity_manager_count: number;
+  equity_value: number;
+  equity_shares: number;
+}
+
+export interface HoldingsQuartersTable {
+  quarter: string;
+  manager_count: number;
+  position_count: number;
+  total_value: number;
+}
+
+/** Derived: the smart-money groups of the two latest quarters, ranked. */
+export interface SmartMoneyTable {
+  /** `new_entries`, `biggest_inflows` or `top_exits`. */
+  grp: string;
+  rank: number;
+  quarter: string;
+  previous_quarter: string;
+  cusip: string;
+  issuer: string;
+  manager_count: number;
+  value: number | null;
+  value_change: number | null;
+  shares_change: number | null;
+}
+
+export interface SmartMoneySummaryTable {
+  id: number;
+  quarter: string;
+  previous_quarter: string;
+  managers_compared: number;
+}
+
+export interface HoldingsTables {
+  filings_13f: Filings13fTable;
+  info_rows_13f: InfoRows13fTable;
+  managers: ManagersTable;
+  securities: SecuritiesTable;
+  advisers: AdvisersTable;
+  applied_filings_13f: AppliedFilings13fTable;
+  positions: PositionsTable;
+  manager_quarters: ManagerQuartersTable;
+  security_quarters: SecurityQuartersTable;
+  holdings_quarters: HoldingsQuartersTable;
+  smart_money: SmartMoneyTable;
+  smart_money_summary: SmartMoneySummaryTable;
+}
