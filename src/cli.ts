@@ -6,6 +6,7 @@ import { openDatabase } from './db/connect.js';
 import { datasetVersion, listSources } from './db/dataset.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildDemo, DEFAULT_DEMO_SEED, type DemoScale } from './demo/index.js';
+import { registerIngestCommand } from './ingest/cli.js';
 import { startServer } from './server.js';
 import { version } from './version.js';
 
@@ -107,6 +108,8 @@ program
       }
     });
   });
+
+registerIngestCommand(program, () => loadConfig());
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`regdata: ${error instanceof Error ? error.message : String(error)}`);

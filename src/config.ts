@@ -19,6 +19,13 @@ export interface Config {
   readonly fdicApiKey: string | null;
   readonly fredApiUrl: string;
   readonly fredApiKey: string | null;
+  readonly fredGraphUrl: string;
+  readonly fdicFinancialsStart: string;
+  readonly ffiecBulkUrl: string | null;
+  readonly ingestMaxRetries: number;
+  readonly ingestRetryBaseMs: number;
+  readonly ingestRequestIntervalMs: number;
+  readonly ingestTimeoutMs: number;
   readonly secUserAgent: string | null;
 }
 
@@ -139,6 +146,59 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: null,
     description: 'FRED API key; without it the keyless fredgraph CSV download is used',
     parse: optionalText,
+  },
+  {
+    env: 'FRED_GRAPH_URL',
+    key: 'fredGraphUrl',
+    default: 'https://fred.stlouisfed.org/graph/fredgraph.csv',
+    description: 'Keyless FRED graph CSV download used by `regdata ingest fred` when FRED_API_KEY is unset',
+    parse: text,
+  },
+  {
+    env: 'FDIC_FINANCIALS_START',
+    key: 'fdicFinancialsStart',
+    default: '2000-03-31',
+    description: 'First quarter-end report date `regdata ingest fdic-financials` loads (YYYY-MM-DD)',
+    parse: (raw: string) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(raw.trim())) throw new Error('must be a date YYYY-MM-DD');
+      return raw.trim();
+    },
+  },
+  {
+    env: 'FFIEC_BULK_URL',
+    key: 'ffiecBulkUrl',
+    default: null,
+    description:
+      'URL of an FFIEC CDR single-period call-report bulk ZIP; `regdata ingest banking` runs ffiec-call only when set',
+    parse: optionalText,
+  },
+  {
+    env: 'INGEST_MAX_RETRIES',
+    key: 'ingestMaxRetries',
+    default: '5',
+    description: 'Retries of an upstream request after 429/5xx/timeouts/truncated bodies',
+    parse: integerIn(0, 100),
+  },
+  {
+    env: 'INGEST_RETRY_BASE_MS',
+    key: 'ingestRetryBaseMs',
+    default: '1000',
+    description: 'First retry delay in milliseconds (doubles each retry; a Retry-After header wins)',
+    parse: integerIn(0, 600_000),
+  },
+  {
+    env: 'INGEST_REQUEST_INTERVAL_MS',
+    key: 'ingestRequestIntervalMs',
+    default: '500',
+    description: 'Minimum milliseconds between two upstream requests of one ingest (politeness)',
+    parse: integerIn(0, 600_000),
+  },
+  {
+    env: 'INGEST_TIMEOUT_MS',
+    key: 'ingestTimeoutMs',
+    default: '60000',
+    description: 'Upstream request timeout (headers and body inactivity), in milliseconds',
+    parse: integerIn(1, 3_600_000),
   },
   {
     env: 'SEC_USER_AGENT',

@@ -1,0 +1,182 @@
+/**
+ * Runs one source: stage → swap in one transaction (+ dataset version + provenance) → summary.
+ * Any error before the commit leaves the served tables, the dataset version and the provenance
+ * exactly as they were; the staging tables are dropped either way.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config.js';
+import type { DbHandle } from '../../db/connect.js';
+import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
+import { Fetcher, redactUrl } from './fetcher.js';
+import { createProgress, type ProgressMode } from './progress.js';
+import { createStaging, dropStaging, type Stager, swapTable } from './staging.js';
+import { type LoadSummary, summarize, type TableCounts, Tally } from './summary.js';
+import {
+  type IngestContext,
+  IngestError,
+  type IngestOptions,
+  type IngestSource,
+  type TableName,
+} from './types.js';
+
+export interface RunEnvironment {
+  readonly handle: DbHandle;
+  readonly config: Config;
+  readonly options: IngestOptions;
+  readonly progressMode: ProgressMode;
+  /** Where log and progress lines go (stderr in the CLI). */
+  readonly log: (line: string) => void;
+}
+
+export function createFetcher(config: Config, log: (line: string) => void, onBytes?: (b: Buffer) => void) {
+  return new Fetcher({
+    maxRetries: config.ingestMaxRetries,
+    retryBaseMs: config.ingestRetryBaseMs,
+    requestIntervalMs: config.ingestRequestIntervalMs,
+    timeoutMs: config.ingestTimeoutMs,
+    onRetry: (message) => log(`retrying: ${message}`),
+    ...(onBytes ? { onBytes } : {}),
+  });
+}
+
+function isUrl(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+function localPath(location: string): string {
+  return location.startsWith('file:') ? fileURLToPath(location) : resolve(location);
+}
+
+export async function runSource(source: IngestSource, env: RunEnvironment): Promise<LoadSummary> {
+  const started = Date.now();
+  const tally = new Tally();
+  const hash = createHash('sha256');
+  let hashedBytes = 0;
+  const onBytes = (bytes: Buffer) => {
+    hash.update(bytes);
+    hashedBytes += bytes.length;
+  };
+  const stagers: Stager<TableName>[] = [];
+  const inputs: string[] = [];
+  const notes: string[] = [];
+  let upstream: string | null = null;
+  const fetcher = createFetcher(env.config, env.log, onBytes);
+  const progress = createProgress(env.progressMode, source.name, env.log);
+
+  const ctx: IngestContext = {
+    handle: env.handle,
+    config: env.config,
+    options: env.options,
+    fetcher,
+    progress,
+    tally,
+    log: env.log,
+    async readInput(location) {
+      if (isUrl(location)) {
+        inputs.push(redactUrl(location));
+        return fetcher.get(location);
+      }
+      const path = localPath(location);
+      inputs.push(path);
+      const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+        throw new IngestError(`cannot read ${path}: ${error.code ?? error.message}`);
+      });
+      onBytes(bytes);
+      return bytes;
+    },
+    async stage(spec) {
+      const stager = await createStaging(env.handle, source.name, spec, tally);
+      stagers.push(stager as unknown as Stager<TableName>);
+      return stager;
+    },
+    setUpstream(value) {
+      upstream = redactUrl(value);
+    },
+    addNote(note) {
+      notes.push(note);
+    },
+  };
+
+  const finish = (tables: TableCounts[], version: number | null, error?: string) =>
+    summarize(
+      {
+        source: source.name,
+        upstream: upstream ?? inputs.join(' '),
+        duration_ms: Date.now() - started,
+        checksum: hashedBytes > 0 ? `sha256:${hash.copy().digest('hex')}` : null,
+        dataset_version: version,
+      },
+      tally,
+      tables,
+      error,
+    );
+
+  try {
+    await source.run(ctx);
+    for (const stager of stagers) await stager.flush();
+    progress.stop();
+    if (stagers.length === 0 || stagers.every((s) => s.staged === 0)) {
+      throw new IngestError('the upstream gave no usable rows; nothing was changed');
+    }
+    const partial = finish([], null);
+    const { tables, version } = await swapAll(env.handle, source.name, stagers, {
+      upstream: partial.upstream,
+      checksum: partial.checksum,
+      started,
+      notes,
+    });
+    return finish(tables, version);
+  } catch (error) {
+    progress.stop();
+    return finish([], null, error instanceof Error ? error.message : String(error));
+  } finally {
+    for (const stager of stagers) await dropStaging(env.handle, stager).catch(() => {});
+  }
+}
+
+interface Provenance {
+  readonly upstream: string;
+  readonly checksum: string | null;
+  readonly started: number;
+  readonly notes: readonly string[];
+}
+
+/** The one transaction: replace served rows, bump the dataset version, record provenance. */
+async function swapAll(
+  handle: DbHandle,
+  sourceName: string,
+  stagers: readonly Stager<TableName>[],
+  provenance: Provenance,
+): Promise<{ tables: TableCounts[]; version: number }> {
+  return handle.db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('sources')
+      .select('is_demo')
+      .where('source', '=', sourceName)
+      .executeTakeFirst();
+    // Real data never mixes with the synthetic demo rows it replaces.
+    const replaceAll = Number(previous?.is_demo ?? 0) === 1;
+    const tables: TableCounts[] = [];
+    for (const stager of stagers) {
+      if (stager.staged > 0) tables.push(await swapTable(trx, stager, replaceAll));
+    }
+    const version = await bumpDatasetVersion(trx);
+    const rows = tables.reduce((n, t) => n + t.staged, 0);
+    const perTable = tables.length > 1 ? tables.map((t) => `${t.table} ${t.staged}`).join(', ') : '';
+    const notes = [perTable, ...provenance.notes].filter((n) => n !== '').join('; ');
+    await recordSource(trx, {
+      source: sourceName,
+      upstream: provenance.upstream,
+      loaded_at: new Date().toISOString(),
+      rows,
+      duration_ms: Date.now() - provenance.started,
+      checksum: provenance.checksum,
+      is_demo: 0,
+      notes: notes || null,
+    });
+    return { tables, version };
+  });
+}

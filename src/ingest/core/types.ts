@@ -1,0 +1,65 @@
+/**
+ * The contract between `regdata ingest` and each source. A source reads its upstream (or the
+ * `--from` inputs), stages rows through `ctx.stage(...)`, and returns; the runner then swaps every
+ * staged table into place in one transaction and records provenance (see run.ts, staging.ts).
+ */
+import type { Config } from '../../config.js';
+import type { DbHandle } from '../../db/connect.js';
+import type { Database } from '../../db/tables.js';
+import type { Fetcher } from './fetcher.js';
+import type { Progress } from './progress.js';
+import type { Stager, StagingSpec } from './staging.js';
+import type { Tally } from './summary.js';
+
+export type SourceGroup = 'banking' | 'holdings';
+
+export type TableName = keyof Database & string;
+
+/** Options from the command line, shared by every source; each source reads what it understands. */
+export interface IngestOptions {
+  /** `--from`: local files or URLs to read instead of the default upstream (in order). */
+  readonly from: readonly string[];
+  /** `--since YYYY-MM-DD`: first report date / observation to load, where the source supports it. */
+  readonly since?: string;
+  /** `--until YYYY-MM-DD`: last report date, where the source supports it. */
+  readonly until?: string;
+  /** `--series ID[,ID]`: FRED series to load (default: the 12 catalogue series). */
+  readonly series?: readonly string[];
+  /** `--page-size n`: rows per upstream request, where the upstream pages. */
+  readonly pageSize?: number;
+}
+
+export interface IngestContext {
+  readonly handle: DbHandle;
+  readonly config: Config;
+  readonly options: IngestOptions;
+  readonly fetcher: Fetcher;
+  readonly progress: Progress;
+  /** Counts rows read, rejected and skipped (with reasons); printed in the closing summary. */
+  readonly tally: Tally;
+  /** Human-readable log line (stderr). */
+  log(line: string): void;
+  /** Reads a `--from` input (file path, `file:` URL or http(s) URL); bytes go into the checksum. */
+  readInput(location: string): Promise<Buffer>;
+  /** Opens a staging table for `spec`; its rows are swapped in when the source returns. */
+  stage<T extends TableName>(spec: StagingSpec<T>): Promise<Stager<T>>;
+  /** Where the data came from, for provenance (URL or file; several joined with a space). */
+  setUpstream(upstream: string): void;
+  /** A note stored with the provenance row (e.g. which quarters were loaded). */
+  addNote(note: string): void;
+}
+
+export interface IngestSource {
+  /** As typed after `regdata ingest`, and as recorded in the `sources` table. */
+  readonly name: string;
+  readonly group: SourceGroup;
+  readonly description: string;
+  /** When false, `regdata ingest <group>` skips this source unless `enabledInGroup` says otherwise. */
+  enabledInGroup?(config: Config): boolean | string;
+  run(ctx: IngestContext): Promise<void>;
+}
+
+/** A failure the operator can act on (bad input, upstream refused); printed without a stack. */
+export class IngestError extends Error {
+  override name = 'IngestError';
+}

@@ -1,0 +1,18 @@
+/**
+ * Every source `regdata ingest` knows. To add a group of sources, export an array of IngestSource
+ * from its module and spread it here (one import line, one spread).
+ */
+import type { IngestSource, SourceGroup } from './core/types.js';
+import { BANKING_INGEST_SOURCES } from './sources/banking.js';
+
+export const INGEST_SOURCES: readonly IngestSource[] = [...BANKING_INGEST_SOURCES];
+
+export const GROUPS: readonly SourceGroup[] = ['banking', 'holdings'];
+
+export function findSource(name: string, sources = INGEST_SOURCES): IngestSource | undefined {
+  return sources.find((s) => s.name === name);
+}
+
+export function sourcesOfGroup(group: SourceGroup, sources = INGEST_SOURCES): IngestSource[] {
+  return sources.filter((s) => s.group === group);
+}
