@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/connect.js';
 import type { Database } from './db/tables.js';
 import { holdingsRoutes } from './holdings/index.js';
+import { registerServingLayer } from './http/cache-setup.js';
 import { recordRoutes } from './http/catalog.js';
 import { registerErrorHandling, registerMethodNotAllowed } from './http/errors.js';
 import { normalizeRequest } from './http/normalize.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  await registerServingLayer(app, config, deps.handle);
   app.addHook('preValidation', normalizeRequest);
   await registerOpenApi(app);
 

@@ -15,6 +15,11 @@ export interface Config {
   readonly logLevel: string;
   readonly services: Services;
   readonly cacheControl: string;
+  readonly cacheEnabled: boolean;
+  readonly cacheMaxBytes: number;
+  readonly versionPollMs: number;
+  readonly rateLimitMax: number;
+  readonly rateLimitWindowSeconds: number;
   readonly fdicApiUrl: string;
   readonly fdicApiKey: string | null;
   readonly fredApiUrl: string;
@@ -49,6 +54,13 @@ function integerIn(min: number, max: number) {
     if (value < min || value > max) throw new Error(`must be an integer between ${min} and ${max}`);
     return value;
   };
+}
+
+function boolean(raw: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  throw new Error('must be true or false');
 }
 
 function oneOf<T extends string>(...allowed: T[]) {
@@ -118,6 +130,42 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: 'public, max-age=300, stale-while-revalidate=86400',
     description: 'Cache-Control header of successful GET responses',
     parse: text,
+  },
+  {
+    env: 'CACHE_ENABLED',
+    key: 'cacheEnabled',
+    default: 'true',
+    description: 'In-process response cache on or off (`serve --no-cache` also turns it off)',
+    parse: boolean,
+  },
+  {
+    env: 'CACHE_MAX_BYTES',
+    key: 'cacheMaxBytes',
+    default: '67108864',
+    description: 'Bound of the in-process response cache, in bytes of cached bodies (default 64 MiB)',
+    parse: integerIn(0, 2 ** 40),
+  },
+  {
+    env: 'VERSION_POLL_MS',
+    key: 'versionPollMs',
+    default: '500',
+    description:
+      'PostgreSQL only: how often the API polls the dataset version to notice a load, in milliseconds (SQLite checks on every request)',
+    parse: integerIn(50, 60_000),
+  },
+  {
+    env: 'RATE_LIMIT_MAX',
+    key: 'rateLimitMax',
+    default: '0',
+    description: 'Requests allowed per client IP per window; 0 turns rate limiting off',
+    parse: integerIn(0, 1_000_000_000),
+  },
+  {
+    env: 'RATE_LIMIT_WINDOW',
+    key: 'rateLimitWindowSeconds',
+    default: '60',
+    description: 'Rate-limit window, in seconds',
+    parse: integerIn(1, 86_400),
   },
   {
     env: 'FDIC_API_URL',
