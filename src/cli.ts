@@ -2,6 +2,7 @@
 /** `regdata serve | demo | status | migrate` (and `ingest <source>`). */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { type Config, loadConfig } from './config.js';
+import { registerDbCommands } from './db/cli.js';
 import { openDatabase } from './db/connect.js';
 import { datasetVersion, listSources } from './db/dataset.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -52,9 +53,11 @@ program
   .option('-p, --port <port>', 'port (overrides PORT)', integerOption)
   .option('--init-demo', 'build the demo dataset first when the database is empty')
   .option('--no-migrate', 'do not run migrations with DATABASE_URL before serving')
-  .action(async (options: { port?: number; initDemo?: boolean; migrate: boolean }) => {
+  .option('--no-cache', 'disable the in-process response cache (same as CACHE_ENABLED=false)')
+  .action(async (options: { port?: number; initDemo?: boolean; migrate: boolean; cache: boolean }) => {
     const base = loadConfig();
-    const config = options.port === undefined ? base : { ...base, port: options.port };
+    const withPort = options.port === undefined ? base : { ...base, port: options.port };
+    const config = options.cache ? withPort : { ...withPort, cacheEnabled: false };
     if (options.migrate) await prepareDatabase(config, options.initDemo ?? false);
     await startServer(config);
   });
@@ -110,6 +113,7 @@ program
   });
 
 registerIngestCommand(program, () => loadConfig());
+registerDbCommands(program, () => loadConfig());
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`regdata: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,6 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { methodNotAllowed, notFound, type ParamError, ProblemError } from './problem.js';
 
 const MAX_INSTANCE_LENGTH = 1024;
@@ -41,10 +42,26 @@ function fromValidation(error: FastifyError): ProblemError {
   return new ProblemError(400, '/problems/invalid-parameter', 'Invalid parameter', detail, errors);
 }
 
-/** Known client errors raised by Fastify itself keep their status; anything else is a 500. */
+/** The database is away (restart, failover, cut connections, timeout): 503, retry shortly. */
+function databaseUnavailable(): ProblemError {
+  return new ProblemError(
+    503,
+    '/problems/data-unavailable',
+    'Data unavailable',
+    'The database is not reachable right now; retry in a few seconds.',
+    undefined,
+    { 'retry-after': '5' },
+  );
+}
+
+/**
+ * Known client errors raised by Fastify itself keep their status; a database that is away is a 503;
+ * anything else is a 500.
+ */
 function toProblem(error: FastifyError): ProblemError {
   if (error instanceof ProblemError) return error;
   if (error.validation) return fromValidation(error);
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const title = STATUS_CODES[status] ?? 'Bad request';
