@@ -1,0 +1,190 @@
+/**
+ * Turns a data set's TSV members into Filing13F and InfoTableRow records. The filing-level members
+ * (a few thousand rows) are joined in memory by accession number; INFOTABLE (millions of rows) is
+ * streamed in batches.
+ */
+import type { DatasetZip } from './dataset-zip.js';
+import { readTsvBatches } from './tsv.js';
+import type { Filing13F, InfoTableRow, Rejection } from './types.js';
+import { parseCik, parseFlag, parseSecDate, parseWholeNumber, textOrNull } from './values.js';
+
+type Row = Record<string, string | undefined>;
+
+/** Reads a small member as objects keyed by upper-case column name. */
+async function readMember(zip: DatasetZip, member: string, required: string[]): Promise<Row[]> {
+  if (!zip.has(member)) return [];
+  const out: Row[] = [];
+  for await (const { columns, rows } of readTsvBatches(await zip.open(member))) {
+    const missing = required.filter((name) => !columns.has(name));
+    if (missing.length > 0) throw new Error(`${member}: missing column(s) ${missing.join(', ')}`);
+    const names = [...columns.entries()];
+    for (const row of rows) {
+      const record: Row = {};
+      for (const [name, index] of names) record[name] = row[index];
+      out.push(record);
+    }
+  }
+  return out;
+}
+
+function accessionOf(raw: string | undefined): string {
+  const text = (raw ?? '').trim();
+  if (!/^\d{10}-\d{2}-\d{6}$/.test(text)) throw new Error(`invalid accession number ${JSON.stringify(raw)}`);
+  return text;
+}
+
+function filingFrom(submission: Row, cover: Row | undefined, summary: Row | undefined): Filing13F {
+  const filingDate = parseSecDate(submission.FILING_DATE);
+  const period = parseSecDate(submission.PERIODOFREPORT) ?? parseSecDate(cover?.REPORTCALENDARORQUARTER);
+  if (!filingDate) throw new Error('FILING_DATE is empty');
+  if (!period) throw new Error('PERIODOFREPORT is empty');
+  return {
+    accession: accessionOf(submission.ACCESSION_NUMBER),
+    cik: parseCik(submission.CIK),
+    formType: (submission.SUBMISSIONTYPE ?? '').trim().toUpperCase(),
+    filingDate,
+    period,
+    isAmendment: parseFlag(cover?.ISAMENDMENT) ?? false,
+    amendmentNo: parseWholeNumber(cover?.AMENDMENTNO),
+    amendmentType: textOrNull(cover?.AMENDMENTTYPE)?.toUpperCase() ?? null,
+    managerName: textOrNull(cover?.FILINGMANAGER_NAME),
+    street1: textOrNull(cover?.FILINGMANAGER_STREET1),
+    street2: textOrNull(cover?.FILINGMANAGER_STREET2),
+    city: textOrNull(cover?.FILINGMANAGER_CITY),
+    stateOrCountry: textOrNull(cover?.FILINGMANAGER_STATEORCOUNTRY)?.toUpperCase() ?? null,
+    zipCode: textOrNull(cover?.FILINGMANAGER_ZIPCODE),
+    reportType: textOrNull(cover?.REPORTTYPE)?.toUpperCase() ?? null,
+    form13fFileNumber: textOrNull(cover?.FORM13FFILENUMBER),
+    crdNumber: textOrNull(cover?.CRDNUMBER),
+    secFileNumber: textOrNull(cover?.SECFILENUMBER),
+    tableEntryTotal: parseWholeNumber(summary?.TABLEENTRYTOTAL),
+    tableValueTotal: parseWholeNumber(summary?.TABLEVALUETOTAL),
+    isConfidentialOmitted: parseFlag(summary?.ISCONFIDENTIALOMITTED),
+  };
+}
+
+/** All filings of a data set, keyed by accession number; bad rows are rejected with a reason. */
+export async function readDatasetFilings(
+  zip: DatasetZip,
+  rejections: Rejection[],
+): Promise<Map<string, Filing13F>> {
+  const submissions = await readMember(zip, 'SUBMISSION.tsv', [
+    'ACCESSION_NUMBER',
+    'FILING_DATE',
+    'SUBMISSIONTYPE',
+    'CIK',
+    'PERIODOFREPORT',
+  ]);
+  const byAccession = (rows: Row[]) => new Map(rows.map((row) => [row.ACCESSION_NUMBER?.trim(), row]));
+  const covers = byAccession(await readMember(zip, 'COVERPAGE.tsv', ['ACCESSION_NUMBER']));
+  const summaries = byAccession(await readMember(zip, 'SUMMARYPAGE.tsv', ['ACCESSION_NUMBER']));
+  const filings = new Map<string, Filing13F>();
+  for (const submission of submissions) {
+    const key = submission.ACCESSION_NUMBER?.trim();
+    try {
+      const filing = filingFrom(submission, covers.get(key), summaries.get(key));
+      filings.set(filing.accession, filing);
+    } catch (error) {
+      rejections.push({ where: `SUBMISSION ${key ?? '?'}`, reason: (error as Error).message });
+    }
+  }
+  return filings;
+}
+
+const INFOTABLE_REQUIRED = ['ACCESSION_NUMBER', 'CUSIP', 'VALUE', 'SSHPRNAMT', 'SSHPRNAMTTYPE'];
+
+/** Streams INFOTABLE in batches of parsed rows. */
+export async function* readDatasetInfoTable(
+  zip: DatasetZip,
+  rejections: Rejection[],
+): AsyncGenerator<InfoTableRow[]> {
+  for await (const { columns, rows } of readTsvBatches(await zip.open('INFOTABLE.tsv'))) {
+    const missing = INFOTABLE_REQUIRED.filter((name) => !columns.has(name));
+    if (missing.length > 0) throw new Error(`INFOTABLE.tsv: missing column(s) ${missing.join(', ')}`);
+    const at = (name: string) => columns.get(name) ?? -1;
+    const index = {
+      accession: at('ACCESSION_NUMBER'),
+      issuer: at('NAMEOFISSUER'),
+      title: at('TITLEOFCLASS'),
+      cusip: at('CUSIP'),
+      figi: at('FIGI'),
+      value: at('VALUE'),
+      shares: at('SSHPRNAMT'),
+      type: at('SSHPRNAMTTYPE'),
+      putCall: at('PUTCALL'),
+      discretion: at('INVESTMENTDISCRETION'),
+      other: at('OTHERMANAGER'),
+      sole: at('VOTING_AUTH_SOLE'),
+      shared: at('VOTING_AUTH_SHARED'),
+      none: at('VOTING_AUTH_NONE'),
+    };
+    const out: InfoTableRow[] = [];
+    for (const row of rows) {
+      try {
+        out.push(infoRow(row, index));
+      } catch (error) {
+        rejections.push({
+          where: `INFOTABLE ${row[index.accession] ?? '?'}`,
+          reason: (error as Error).message,
+        });
+      }
+    }
+    yield out;
+  }
+}
+
+function infoRow(row: string[], index: Record<string, number>): InfoTableRow {
+  const get = (i: number | undefined) => (i === undefined || i < 0 ? undefined : row[i]);
+  return normaliseInfoRow({
+    accession: accessionOf(get(index.accession)),
+    cusip: get(index.cusip),
+    issuer: get(index.issuer),
+    titleOfClass: get(index.title),
+    figi: get(index.figi),
+    value: get(index.value),
+    shares: get(index.shares),
+    shareType: get(index.type),
+    putCall: get(index.putCall),
+    discretion: get(index.discretion),
+    otherManager: get(index.other),
+    votingSole: get(index.sole),
+    votingShared: get(index.shared),
+    votingNone: get(index.none),
+  });
+}
+
+export type RawInfoRow = { accession: string } & {
+  [K in Exclude<keyof InfoTableRow, 'accession'>]: string | undefined;
+};
+
+/** Validates and normalises one holding row, from TSV or XML alike. */
+export function normaliseInfoRow(raw: RawInfoRow): InfoTableRow {
+  const cusip = (raw.cusip ?? '').trim().toUpperCase();
+  if (!/^[0-9A-Z]{9}$/.test(cusip)) throw new Error(`invalid CUSIP ${JSON.stringify(raw.cusip)}`);
+  const value = parseWholeNumber(raw.value);
+  if (value === null) throw new Error(`empty VALUE for ${cusip}`);
+  const shareType = textOrNull(raw.shareType)?.toUpperCase() ?? null;
+  if (shareType !== null && shareType !== 'SH' && shareType !== 'PRN') {
+    throw new Error(`SSHPRNAMTTYPE must be SH or PRN, got ${JSON.stringify(raw.shareType)}`);
+  }
+  const putCall = textOrNull(raw.putCall)?.toUpperCase() ?? null;
+  if (putCall !== null && putCall !== 'PUT' && putCall !== 'CALL') {
+    throw new Error(`PUTCALL must be Put or Call, got ${JSON.stringify(raw.putCall)}`);
+  }
+  return {
+    accession: raw.accession,
+    cusip,
+    issuer: textOrNull(raw.issuer),
+    titleOfClass: textOrNull(raw.titleOfClass),
+    figi: textOrNull(raw.figi),
+    value,
+    shares: parseWholeNumber(raw.shares),
+    shareType,
+    putCall,
+    discretion: textOrNull(raw.discretion)?.toUpperCase() ?? null,
+    otherManager: textOrNull(raw.otherManager),
+    votingSole: parseWholeNumber(raw.votingSole),
+    votingShared: parseWholeNumber(raw.votingShared),
+    votingNone: parseWholeNumber(raw.votingNone),
+  };
+}
