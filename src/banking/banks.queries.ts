@@ -1,0 +1,74 @@
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { matchesSearch } from '../db/search.js';
+import type { Database, InstitutionsTable } from '../db/tables.js';
+import type { Page } from '../http/paging.js';
+import type { ActiveFilter, BankSortField, SortDirection } from './banks.schemas.js';
+
+export interface BankFilters {
+  q?: string;
+  state?: string;
+  minAssets?: number;
+  maxAssets?: number;
+  active: ActiveFilter;
+}
+
+export interface BankSort {
+  sortBy: BankSortField;
+  sortDir: SortDirection;
+}
+
+function filtered(db: Kysely<Database>, filters: BankFilters) {
+  let query = db.selectFrom('institutions');
+  if (filters.active !== 'all') query = query.where('active', '=', filters.active === 'true' ? 1 : 0);
+  if (filters.q) query = query.where(matchesSearch('search_name', filters.q));
+  if (filters.state) query = query.where('state', '=', filters.state);
+  if (filters.minAssets !== undefined) query = query.where('asset_size', '>=', filters.minAssets);
+  if (filters.maxAssets !== undefined) query = query.where('asset_size', '<=', filters.maxAssets);
+  return query;
+}
+
+export async function countBanks(db: Kysely<Database>, filters: BankFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The sort key column. Names sort by their search key (lower case, accents stripped) in byte order on
+ * both databases: PostgreSQL's locale collations would otherwise order punctuation differently.
+ */
+function sortKey(db: Kysely<Database>, sortBy: BankSortField) {
+  if (sortBy === 'asset_size') return sql.ref('asset_size');
+  const column = sortBy === 'name' ? 'search_name' : 'state';
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return isPostgres ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+}
+
+/** Sorted by the requested field (nulls last in both directions), ties by cert ascending. */
+export async function listBanks(db: Kysely<Database>, filters: BankFilters, sort: BankSort, page: Page) {
+  const nullsLast = sql`case when ${sql.ref(sort.sortBy)} is null then 1 else 0 end`;
+  const rows = await filtered(db, filters)
+    .selectAll()
+    .orderBy(nullsLast)
+    .orderBy(sortKey(db, sort.sortBy), sort.sortDir)
+    .orderBy('cert', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toBankRecord);
+}
+
+export function toBankRecord(row: Selectable<InstitutionsTable>) {
+  return {
+    cert: row.cert,
+    name: row.name,
+    city: row.city,
+    state: row.state,
+    charter_class: row.charter_class,
+    asset_size: row.asset_size,
+    established: row.established,
+    holding_company: row.holding_company,
+    active: row.active === 1,
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { problemResponses } from '../http/problem.js';
+import { countBanks, listBanks } from './banks.queries.js';
+import { BanksEnvelope, BanksQuery } from './banks.schemas.js';
+
+export const banksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/banks',
+    {
+      schema: {
+        tags: ['banking'],
+        summary: 'Search FDIC-insured institutions (active ones by default), largest first',
+        querystring: BanksQuery,
+        response: { 200: BanksEnvelope, ...problemResponses },
+      },
+      config: { params: { ranges: [['minAssets', 'maxAssets']] } },
+    },
+    async (request) => {
+      const { q, state, minAssets, maxAssets, active, sortBy, sortDir, limit, offset } = request.query;
+      const filters = { q, state, minAssets, maxAssets, active };
+      const [total, data] = await Promise.all([
+        countBanks(app.db, filters),
+        listBanks(app.db, filters, { sortBy, sortDir }, { limit, offset }),
+      ]);
+      return { data, total, limit, offset };
+    },
+  );
+};
