@@ -3,8 +3,9 @@
  * dominate. The caller owns the transaction:
  * - SQLite: rows go through cached better-sqlite3 prepared statements on the handle's one
  *   connection, so they join whatever transaction is open there (a Kysely transaction included).
- * - PostgreSQL: batched multi-row INSERTs through `executor` — pass the Kysely transaction so the
- *   rows land in it (defaults to the handle's pool, i.e. autocommit per batch).
+ * - PostgreSQL: COPY … FROM STDIN on `executor`'s connection — pass the Kysely transaction so the
+ *   rows land in it (defaults to a pooled connection, autocommit). Falls back to batched multi-row
+ *   INSERTs when that connection cannot be identified (see copy.ts).
  *
  * Columns are taken from the first row; every row must have the same keys. `undefined` is stored
  * as NULL. Values must be numbers, strings, bigints or null.
@@ -12,6 +13,7 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DbHandle } from './connect.js';
+import { clientOf, copyRows } from './copy.js';
 import type { Database } from './tables.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -36,7 +38,9 @@ export async function insertRows<T extends TableName>(
   const columns = Object.keys(rows[0] as object);
   if (handle.sqlite) {
     insertSqlite(handle.sqlite, table, columns, rows as readonly Record<string, unknown>[]);
-  } else {
+  } else if (
+    !(await copyPostgres(handle, executor, table, columns, rows as readonly Record<string, unknown>[]))
+  ) {
     await insertPostgres(executor, table, columns, rows as readonly Record<string, unknown>[]);
   }
   return rows.length;
@@ -91,6 +95,35 @@ function insertSqlite(
     const chunk = rows.slice(start, start + batch);
     sqliteStatement(sqlite, table, columns, chunk.length).run(flatten(chunk, columns));
   }
+}
+
+/**
+ * COPY … FROM STDIN on the executor's own connection (the caller's transaction), or on a dedicated
+ * pooled connection when the executor is the pool. Returns false when the connection behind a
+ * transaction cannot be identified; the caller then falls back to multi-row INSERTs.
+ */
+async function copyPostgres(
+  handle: DbHandle,
+  executor: Executor,
+  table: string,
+  columns: string[],
+  rows: readonly Record<string, unknown>[],
+): Promise<boolean> {
+  const pool = handle.pgPool;
+  if (!pool) return false;
+  if (!executor.isTransaction) {
+    const client = await pool.connect();
+    try {
+      await copyRows(client, table, columns, rows);
+    } finally {
+      client.release();
+    }
+    return true;
+  }
+  const client = await clientOf(pool, executor);
+  if (!client) return false;
+  await copyRows(client, table, columns, rows);
+  return true;
 }
 
 async function insertPostgres(

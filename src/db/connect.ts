@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { trackPoolClients } from './copy.js';
 import type { Database } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -74,6 +75,7 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
   });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  trackPoolClients(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
