@@ -1,4 +1,7 @@
 /** Embeddable metric widgets: /embed/{cert}, /embed/{cert}/{metric}, /embed/{cert}/{metric}.svg. */
 import type { FastifyInstance } from 'fastify';
+import { embedRoutes } from './widgets.routes.js';
 
-export async function widgetRoutes(_app: FastifyInstance): Promise<void> {}
+export async function widgetRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(embedRoutes, { prefix: '/embed' });
+}

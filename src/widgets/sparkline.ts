@@ -1,0 +1,133 @@
+/**
+ * Sparkline geometry from d3-scale and d3-shape (no hand-rolled path maths): a monotone line that
+ * never overshoots the data, a faint area under it, gaps where a quarter is null, a dot for every
+ * isolated value, a larger dot on the latest value, and a dashed zero line when the series crosses 0.
+ */
+import { scaleLinear } from 'd3-scale';
+import { area, curveMonotoneX, line } from 'd3-shape';
+import type { SeriesPoint } from './series.js';
+import { el, type XmlElement } from './xml.js';
+
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface SparklineColors {
+  readonly line: string;
+  readonly area: string;
+  readonly background: string;
+  readonly zero: string;
+}
+
+interface Plotted {
+  readonly x: number;
+  readonly y: number | null;
+}
+
+/** Value domain with headroom; a flat series gets a band around its value so it sits mid-box. */
+function valueDomain(values: readonly number[]): [number, number] {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  if (min === max) {
+    const pad = Math.max(Math.abs(min) * 0.1, 0.5);
+    return [min - pad, max + pad];
+  }
+  const pad = (max - min) * 0.08;
+  return [min - pad, max + pad];
+}
+
+function plot(series: readonly SeriesPoint[], box: Box) {
+  const values = series.flatMap((point) => (point.value === null ? [] : [point.value]));
+  const last = Math.max(series.length - 1, 1);
+  // A single quarter sits at the right edge, where the latest value always is.
+  const offset = series.length === 1 ? 1 : 0;
+  const x = scaleLinear()
+    .domain([0, last])
+    .range([box.x, box.x + box.width]);
+  const y = scaleLinear()
+    .domain(valueDomain(values))
+    .range([box.y + box.height, box.y]);
+  const points: Plotted[] = series.map((point, index) => ({
+    x: x(index + offset),
+    y: point.value === null ? null : y(point.value),
+  }));
+  const crossesZero = Math.min(...values) < 0 && Math.max(...values) > 0;
+  return { points, zeroY: crossesZero ? y(0) : null };
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function isolated(points: readonly Plotted[], index: number): boolean {
+  return points[index - 1]?.y == null && points[index + 1]?.y == null;
+}
+
+/** The sparkline as an SVG group; pure, deterministic output for a given series and box. */
+export function sparkline(series: readonly SeriesPoint[], box: Box, colors: SparklineColors): XmlElement {
+  const { points, zeroY } = plot(series, box);
+  const defined = (p: Plotted) => p.y !== null;
+  const lineGen = line<Plotted>()
+    .defined(defined)
+    .x((p) => p.x)
+    .y((p) => p.y as number)
+    .curve(curveMonotoneX)
+    .digits(2);
+  const areaGen = area<Plotted>()
+    .defined(defined)
+    .x((p) => p.x)
+    .y0(box.y + box.height)
+    .y1((p) => p.y as number)
+    .curve(curveMonotoneX)
+    .digits(2);
+  const hasSegment = points.some((p, i) => p.y !== null && points[i + 1]?.y != null);
+  const dots = points.flatMap((p, i) =>
+    p.y !== null && i < points.length - 1 && isolated(points, i)
+      ? [el('circle', { class: 'spark-dot', cx: round(p.x), cy: round(p.y), r: 2, fill: colors.line })]
+      : [],
+  );
+  const latest = points.at(-1);
+  return el(
+    'g',
+    { class: 'sparkline' },
+    zeroY === null
+      ? null
+      : el('line', {
+          class: 'spark-zero',
+          x1: box.x,
+          x2: box.x + box.width,
+          y1: round(zeroY),
+          y2: round(zeroY),
+          stroke: colors.zero,
+          'stroke-width': 1,
+          'stroke-dasharray': '3 3',
+        }),
+    hasSegment
+      ? el('path', { class: 'spark-area', d: areaGen(points) ?? '', fill: colors.area, 'fill-opacity': 0.16 })
+      : null,
+    hasSegment
+      ? el('path', {
+          class: 'spark-line',
+          d: lineGen(points) ?? '',
+          fill: 'none',
+          stroke: colors.line,
+          'stroke-width': 2,
+          'stroke-linejoin': 'round',
+          'stroke-linecap': 'round',
+        })
+      : null,
+    ...dots,
+    latest?.y == null
+      ? null
+      : el('circle', {
+          class: 'spark-latest',
+          cx: round(latest.x),
+          cy: round(latest.y),
+          r: 3.5,
+          fill: colors.line,
+          stroke: colors.background,
+          'stroke-width': 1.5,
+        }),
+  );
+}

@@ -1,0 +1,52 @@
+/** Widget queries: plain Kysely, portable between SQLite and PostgreSQL. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { METRIC_KEYS, type MetricKey } from './metrics.js';
+import { MAX_QUARTERS, type SeriesPoint } from './series.js';
+
+export async function findInstitution(db: Kysely<Database>, cert: number) {
+  return db.selectFrom('institutions').select(['cert', 'name']).where('cert', '=', cert).executeTakeFirst();
+}
+
+/**
+ * The newest `MAX_QUARTERS` report rows of one institution up to its newest reported value of
+ * `metric`, ascending. Rows with a null value are kept (gaps); empty when nothing was reported.
+ */
+export async function metricHistory(
+  db: Kysely<Database>,
+  cert: number,
+  metric: MetricKey,
+): Promise<SeriesPoint[]> {
+  const rows = await db
+    .selectFrom('financials')
+    .select(['report_date', metric])
+    .where('cert', '=', cert)
+    .where('report_date', '<=', (eb) =>
+      eb
+        .selectFrom('financials')
+        .select((inner) => inner.fn.max('report_date').as('latest'))
+        .where('cert', '=', cert)
+        .where(metric, 'is not', null),
+    )
+    .orderBy('report_date', 'desc')
+    .limit(MAX_QUARTERS)
+    .execute();
+  return rows.reverse().map(toSeriesPoint(metric));
+}
+
+function toSeriesPoint(metric: MetricKey) {
+  return (row: { report_date: string } & Partial<Record<MetricKey, number | null>>): SeriesPoint => ({
+    date: row.report_date,
+    value: row[metric] ?? null,
+  });
+}
+
+/** Which of the eight metrics have at least one reported value for this institution. */
+export async function metricsWithData(db: Kysely<Database>, cert: number): Promise<Set<MetricKey>> {
+  const row = await db
+    .selectFrom('financials')
+    .select((eb) => METRIC_KEYS.map((metric) => eb.fn.count(metric).as(metric)))
+    .where('cert', '=', cert)
+    .executeTakeFirst();
+  return new Set(METRIC_KEYS.filter((metric) => Number(row?.[metric] ?? 0) > 0));
+}
