@@ -1,8 +1,20 @@
 /** The institutional holdings service: /api/… (no version segment). */
 import type { FastifyInstance } from 'fastify';
 import { registerMetaRoute } from '../operations/meta.js';
+import { adviserRoutes } from './advisers.routes.js';
+import { analyticsRoutes } from './analytics.routes.js';
+import { comparisonRoutes } from './comparison.routes.js';
+import { macroRoutes } from './macro.routes.js';
+import { portfolioRoutes } from './portfolios.routes.js';
 import { HOLDINGS_SOURCES } from './sources.js';
+import { statsRoutes } from './stats.routes.js';
 
 export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
   registerMetaRoute(app, '/api/meta', 'holdings', 'holdings', HOLDINGS_SOURCES);
+  await app.register(statsRoutes);
+  await app.register(adviserRoutes);
+  await app.register(portfolioRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(comparisonRoutes);
+  await app.register(macroRoutes);
 }

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound, problemResponses } from '../http/problem.js';
+import { crowded, type SmartMoneyRow, smartMoneyGroup, smartMoneySummary } from './analytics.queries.js';
+import { CrowdedQuery, CrowdedSchema, SmartMoneyQuery, SmartMoneySchema } from './analytics.schemas.js';
+import { loadedQuarters, quarterOrLatest } from './availability.js';
+import { money } from './params.js';
+
+export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/crowded',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary: 'Most widely held securities of a quarter (equity positions only)',
+        querystring: CrowdedQuery,
+        response: { 200: CrowdedSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const quarter = await quarterOrLatest(app.db, request.query.quarter);
+      const { limit } = request.query;
+      return { quarter, limit, data: await crowded(app.db, quarter, limit) };
+    },
+  );
+
+  app.get(
+    '/api/smart-money',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary: 'New entries, biggest inflows and top exits between the two most recent quarters',
+        description:
+          'Counts only managers with a 13F-HR in both quarters (a manager that has not filed yet is not an exit); equity positions (SH without put/call) only; values in thousands of USD.',
+        querystring: SmartMoneyQuery,
+        response: { 200: SmartMoneySchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      await loadedQuarters(app.db);
+      const summary = await smartMoneySummary(app.db);
+      if (!summary) throw notFound('Smart-money moves need at least two quarters of 13F data');
+      const { limit } = request.query;
+      const [entries, inflows, exits] = await Promise.all(
+        ['new_entries', 'biggest_inflows', 'top_exits'].map((grp) => smartMoneyGroup(app.db, grp, limit)),
+      );
+      const opened = (row: SmartMoneyRow) => ({
+        cusip: row.cusip,
+        issuer: row.issuer,
+        manager_count: Number(row.manager_count),
+        value: money(row.value),
+      });
+      return {
+        quarter: summary.quarter,
+        previous_quarter: summary.previous_quarter,
+        managers_compared: Number(summary.managers_compared),
+        limit,
+        new_entries: (entries ?? []).map(opened),
+        biggest_inflows: (inflows ?? []).map((row) => ({
+          cusip: row.cusip,
+          issuer: row.issuer,
+          value_change: money(row.value_change),
+          shares_change: Number(row.shares_change),
+          manager_count: Number(row.manager_count),
+        })),
+        top_exits: (exits ?? []).map(opened),
+      };
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { problemResponses } from '../http/problem.js';
+import { loadedQuarters } from './availability.js';
+import { compareManagers, overlapOf } from './comparison.js';
+import { holdingsByCusip, latestCommonQuarter, requireManagers } from './comparison.queries.js';
+import { CompareQuery, CompareSchema, OverlapQuery, OverlapSchema } from './comparison.schemas.js';
+import { padCik } from './identifiers.js';
+import { cikList, ciksListError } from './params.js';
+
+async function loadHoldings(db: Parameters<typeof holdingsByCusip>[0], ciks: string[]) {
+  await loadedQuarters(db);
+  await requireManagers(db, ciks);
+  const quarter = await latestCommonQuarter(db, ciks);
+  return { quarter, managers: await holdingsByCusip(db, ciks, quarter) };
+}
+
+export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/overlap',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary: 'Portfolio overlap of 2 to 5 managers in the latest quarter all of them filed',
+        querystring: OverlapQuery,
+        response: { 200: OverlapSchema, ...problemResponses },
+      },
+      config: { params: { check: ({ ciks }: Record<string, unknown>) => ciksListError(ciks) } },
+    },
+    async (request) => {
+      const { quarter, managers } = await loadHoldings(app.db, cikList(request.query.ciks));
+      return { quarter, ...overlapOf(managers) };
+    },
+  );
+
+  app.get(
+    '/api/compare',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary: 'Side-by-side comparison of two managers in the latest quarter both filed',
+        querystring: CompareQuery,
+        response: { 200: CompareSchema, ...problemResponses },
+      },
+      config: {
+        params: {
+          check: ({ cik1, cik2 }: Record<string, unknown>) =>
+            cik1 !== undefined && cik2 !== undefined && padCik(String(cik1)) === padCik(String(cik2))
+              ? [{ param: 'cik2', message: 'must be a different manager from cik1' }]
+              : [],
+        },
+      },
+    },
+    async (request) => {
+      const ciks = [padCik(request.query.cik1), padCik(request.query.cik2)];
+      const { quarter, managers } = await loadHoldings(app.db, ciks);
+      return { quarter, ...compareManagers(managers[0] as never, managers[1] as never) };
+    },
+  );
+};

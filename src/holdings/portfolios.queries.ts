@@ -1,0 +1,180 @@
+import type { Kysely, Selectable } from 'kysely';
+import { matchesSearch } from '../db/search.js';
+import type { Database } from '../db/tables.js';
+import type { Page } from '../http/paging.js';
+import { money, percent } from './params.js';
+import type { ManagerQuartersTable } from './tables.js';
+
+export function toManagerListRecord(row: Selectable<ManagerQuartersTable>) {
+  return {
+    cik: row.cik,
+    name: row.name,
+    city: row.city,
+    state: row.state,
+    total_value: money(row.total_value),
+    position_count: Number(row.position_count),
+    filed_at: row.filed_at,
+    form_type: row.form_type,
+  };
+}
+
+function managersOf(db: Kysely<Database>, quarter: string, q: string | undefined) {
+  let query = db.selectFrom('manager_quarters').where('quarter', '=', quarter);
+  if (q) query = query.where(matchesSearch('search_name', q));
+  return query;
+}
+
+export async function listManagers(db: Kysely<Database>, quarter: string, q: string | undefined, page: Page) {
+  const [countRow, rows] = await Promise.all([
+    managersOf(db, quarter, q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    managersOf(db, quarter, q)
+      .selectAll()
+      .orderBy('total_value', 'desc')
+      .orderBy('cik')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: Number(countRow.n), data: rows.map(toManagerListRecord) };
+}
+
+function securitiesOf(db: Kysely<Database>, quarter: string, q: string | undefined) {
+  let query = db.selectFrom('security_quarters').where('quarter', '=', quarter);
+  if (q) query = query.where(matchesSearch('search_issuer', q));
+  return query;
+}
+
+export async function listSecurities(
+  db: Kysely<Database>,
+  quarter: string,
+  q: string | undefined,
+  page: Page,
+) {
+  const [countRow, rows] = await Promise.all([
+    securitiesOf(db, quarter, q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    securitiesOf(db, quarter, q)
+      .selectAll()
+      .orderBy('total_value', 'desc')
+      .orderBy('cusip')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  const data = rows.map((row) => ({
+    cusip: row.cusip,
+    issuer: row.issuer,
+    title_of_class: row.title_of_class,
+    holder_count: Number(row.holder_count),
+    total_value: money(row.total_value),
+  }));
+  return { total: Number(countRow.n), data };
+}
+
+export async function findSecurityQuarter(db: Kysely<Database>, quarter: string, cusip: string) {
+  const row = await db
+    .selectFrom('security_quarters')
+    .selectAll()
+    .where('quarter', '=', quarter)
+    .where('cusip', '=', cusip)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    cusip: row.cusip,
+    issuer: row.issuer,
+    title_of_class: row.title_of_class,
+    holder_count: Number(row.holder_count),
+    total_value: money(row.total_value),
+    total_shares: Number(row.total_shares),
+  };
+}
+
+/** Positions in one CUSIP (one row per position), by value descending. */
+export async function listHolders(db: Kysely<Database>, quarter: string, cusip: string, page: Page) {
+  const base = db
+    .selectFrom('positions as p')
+    .innerJoin('manager_quarters as m', (join) =>
+      join.onRef('m.cik', '=', 'p.cik').onRef('m.quarter', '=', 'p.quarter'),
+    )
+    .where('p.quarter', '=', quarter)
+    .where('p.cusip', '=', cusip);
+  const [countRow, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['p.cik', 'm.name', 'm.city', 'm.state', 'p.value', 'p.shares', 'p.share_type', 'p.put_call'])
+      .select('m.total_value')
+      .orderBy('p.value', 'desc')
+      .orderBy('p.cik')
+      .orderBy('p.share_type')
+      .orderBy('p.put_call')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  const data = rows.map((row) => ({
+    cik: row.cik,
+    name: row.name,
+    city: row.city,
+    state: row.state,
+    value: money(row.value),
+    shares: Number(row.shares),
+    share_type: row.share_type,
+    put_call: row.put_call,
+    weight: percent(row.value, row.total_value),
+  }));
+  return { total: Number(countRow.n), data };
+}
+
+export async function managerQuarter(db: Kysely<Database>, cik: string, quarter: string | undefined) {
+  let query = db.selectFrom('manager_quarters').selectAll().where('cik', '=', cik);
+  if (quarter) query = query.where('quarter', '=', quarter);
+  return query.orderBy('quarter', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function portfolioHoldings(
+  db: Kysely<Database>,
+  cik: string,
+  quarter: string,
+  totalValue: number,
+) {
+  const rows = await db
+    .selectFrom('positions as p')
+    .innerJoin('securities as s', 's.cusip', 'p.cusip')
+    .select(['p.cusip', 's.issuer', 's.title_of_class', 'p.value', 'p.shares', 'p.share_type', 'p.put_call'])
+    .where('p.cik', '=', cik)
+    .where('p.quarter', '=', quarter)
+    .orderBy('p.value', 'desc')
+    .orderBy('p.cusip')
+    .orderBy('p.share_type')
+    .orderBy('p.put_call')
+    .execute();
+  return rows.map((row) => ({
+    cusip: row.cusip,
+    issuer: row.issuer,
+    title_of_class: row.title_of_class,
+    value: money(row.value),
+    shares: Number(row.shares),
+    share_type: row.share_type,
+    put_call: row.put_call,
+    weight: percent(row.value, totalValue),
+  }));
+}
+
+export async function timeline(db: Kysely<Database>, cik: string) {
+  const rows = await db
+    .selectFrom('manager_quarters')
+    .select(['quarter', 'total_value', 'position_count', 'equity_value', 'options_count'])
+    .where('cik', '=', cik)
+    .orderBy('quarter')
+    .execute();
+  return rows.map((row) => ({
+    quarter: row.quarter,
+    total_value: money(row.total_value),
+    position_count: Number(row.position_count),
+    equity_value: money(row.equity_value),
+    options_count: Number(row.options_count),
+  }));
+}

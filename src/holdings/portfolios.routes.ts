@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound, problemResponses } from '../http/problem.js';
+import { loadedQuarters, quarterOrLatest, requireManager } from './availability.js';
+import { padCik } from './identifiers.js';
+import { money } from './params.js';
+import {
+  findSecurityQuarter,
+  listHolders,
+  listManagers,
+  listSecurities,
+  managerQuarter,
+  portfolioHoldings,
+  timeline,
+} from './portfolios.queries.js';
+import {
+  HoldingsEnvelope,
+  HoldingsQuery,
+  ManagerParams,
+  PortfolioQuery,
+  PortfolioSchema,
+  TimelineSchema,
+} from './portfolios.schemas.js';
+
+export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/holdings',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary:
+          'Browse a quarter: managers by portfolio value, securities by value, or the holders of one CUSIP',
+        description:
+          '`mode=managers` (default) lists managers that filed a 13F-HR for the quarter; `mode=stocks` with `cusip` lists the holders of that security (404 when nobody holds it that quarter), without `cusip` lists securities filtered by issuer name. `quarter` defaults to the latest quarter loaded.',
+        querystring: HoldingsQuery,
+        response: { 200: HoldingsEnvelope, ...problemResponses },
+      },
+    },
+    async (request) => {
+      const { mode, q, cusip, limit, offset } = request.query;
+      const quarter = await quarterOrLatest(app.db, request.query.quarter);
+      const page = { limit, offset };
+      if (mode === 'managers')
+        return { mode, quarter, ...(await listManagers(app.db, quarter, q, page)), limit, offset };
+      if (!cusip)
+        return { mode, quarter, ...(await listSecurities(app.db, quarter, q, page)), limit, offset };
+      const security = await findSecurityQuarter(app.db, quarter, cusip);
+      if (!security) throw notFound(`No manager holds CUSIP ${cusip} in ${quarter}`);
+      const holders = await listHolders(app.db, quarter, cusip, page);
+      return { mode, quarter, security, ...holders, limit, offset };
+    },
+  );
+
+  app.get(
+    '/api/holdings/:cik',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary: 'One manager’s 13F portfolio for a quarter (amendments applied); values in thousands of USD',
+        params: ManagerParams,
+        querystring: PortfolioQuery,
+        response: { 200: PortfolioSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      await loadedQuarters(app.db);
+      const cik = padCik(request.params.cik);
+      await requireManager(app.db, cik);
+      const { quarter } = request.query;
+      const row = await managerQuarter(app.db, cik, quarter);
+      if (!row) throw notFound(`CIK ${cik} has no 13F holdings report${quarter ? ` for ${quarter}` : ''}`);
+      return {
+        cik,
+        name: row.name,
+        city: row.city,
+        state: row.state,
+        quarter: row.quarter,
+        filed_at: row.filed_at,
+        form_type: row.form_type,
+        total_value: money(row.total_value),
+        position_count: Number(row.position_count),
+        holdings: await portfolioHoldings(app.db, cik, row.quarter, row.total_value),
+      };
+    },
+  );
+
+  app.get(
+    '/api/holdings/:cik/timeline',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary: 'Quarter-by-quarter portfolio history of one manager, ascending',
+        params: ManagerParams,
+        response: { 200: TimelineSchema, ...problemResponses },
+      },
+    },
+    async (request) => {
+      await loadedQuarters(app.db);
+      const cik = padCik(request.params.cik);
+      await requireManager(app.db, cik);
+      return timeline(app.db, cik);
+    },
+  );
+};
