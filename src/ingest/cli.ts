@@ -18,6 +18,11 @@ interface CliOptions {
   until?: string;
   series?: string;
   pageSize?: number;
+  latest?: number;
+  accession?: string;
+  cik?: string;
+  period?: string;
+  filed?: string;
   progress: string;
   json?: boolean;
 }
@@ -69,6 +74,17 @@ function toIngestOptions(options: CliOptions): IngestOptions {
         }
       : {}),
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+    ...(options.latest ? { latest: options.latest } : {}),
+    ...(options.accession || options.cik || options.period || options.filed
+      ? {
+          filing: {
+            ...(options.accession ? { accession: options.accession } : {}),
+            ...(options.cik ? { cik: options.cik } : {}),
+            ...(options.period ? { period: options.period } : {}),
+            ...(options.filed ? { filed: options.filed } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -109,6 +125,19 @@ export function registerIngestCommand(program: Command, loadConfig: () => Config
     .option('--until <date>', 'last report date to load (YYYY-MM-DD)', dateOption)
     .option('--series <ids>', 'FRED: comma-separated series IDs (default: the 12 catalogue series)')
     .option('--page-size <n>', 'rows per upstream request (FDIC BankFind)', pageSizeOption)
+    .option('--latest <n>', 'sec-13f: load the newest n data sets from SEC (default 1)', pageSizeOption)
+    .option('--accession <number>', 'sec-13f-filing: accession number when the files do not say it')
+    .option('--cik <cik>', 'sec-13f-filing: filer CIK for a bare information table')
+    .option(
+      '--period <date>',
+      'sec-13f-filing: period of report (YYYY-MM-DD) for a bare information table',
+      dateOption,
+    )
+    .option(
+      '--filed <date>',
+      'sec-13f-filing: filing date (YYYY-MM-DD) when the files do not say it',
+      dateOption,
+    )
     .addOption(
       new Option('--progress <mode>', 'progress output')
         .choices(['auto', 'bar', 'lines', 'none'])

@@ -7,9 +7,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
+import type { Database } from '../../db/tables.js';
 import { Fetcher, redactUrl } from './fetcher.js';
 import { createProgress, type ProgressMode } from './progress.js';
 import { createStaging, dropStaging, type Stager, swapTable } from './staging.js';
@@ -62,6 +64,7 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
   const stagers: Stager<TableName>[] = [];
   const inputs: string[] = [];
   const notes: string[] = [];
+  const swapSteps: SwapStep[] = [];
   let upstream: string | null = null;
   const fetcher = createFetcher(env.config, env.log, onBytes);
   const progress = createProgress(env.progressMode, source.name, env.log);
@@ -98,6 +101,9 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
     addNote(note) {
       notes.push(note);
     },
+    onSwap(step) {
+      swapSteps.push(step);
+    },
   };
 
   const finish = (tables: TableCounts[], version: number | null, error?: string) =>
@@ -127,6 +133,7 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
       checksum: partial.checksum,
       started,
       notes,
+      swapSteps,
     });
     return finish(tables, version);
   } catch (error) {
@@ -142,7 +149,10 @@ interface Provenance {
   readonly checksum: string | null;
   readonly started: number;
   readonly notes: readonly string[];
+  readonly swapSteps: readonly SwapStep[];
 }
+
+type SwapStep = (trx: Transaction<Database>) => Promise<void>;
 
 /** The one transaction: replace served rows, bump the dataset version, record provenance. */
 async function swapAll(
@@ -163,6 +173,7 @@ async function swapAll(
     for (const stager of stagers) {
       if (stager.staged > 0) tables.push(await swapTable(trx, stager, replaceAll));
     }
+    for (const step of provenance.swapSteps) await step(trx);
     const version = await bumpDatasetVersion(trx);
     const rows = tables.reduce((n, t) => n + t.staged, 0);
     const perTable = tables.length > 1 ? tables.map((t) => `${t.table} ${t.staged}`).join(', ') : '';

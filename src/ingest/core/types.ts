@@ -3,6 +3,8 @@
  * `--from` inputs), stages rows through `ctx.stage(...)`, and returns; the runner then swaps every
  * staged table into place in one transaction and records provenance (see run.ts, staging.ts).
  */
+
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/connect.js';
 import type { Database } from '../../db/tables.js';
@@ -27,6 +29,15 @@ export interface IngestOptions {
   readonly series?: readonly string[];
   /** `--page-size n`: rows per upstream request, where the upstream pages. */
   readonly pageSize?: number;
+  /** `--latest n`: SEC 13F data sets: load the newest n data sets listed on SEC's page. */
+  readonly latest?: number;
+  /** `--accession`, `--cik`, `--period`, `--filed`: identity of a single 13F filing whose files lack it. */
+  readonly filing?: {
+    readonly accession?: string;
+    readonly cik?: string;
+    readonly period?: string;
+    readonly filed?: string;
+  };
 }
 
 export interface IngestContext {
@@ -47,6 +58,11 @@ export interface IngestContext {
   setUpstream(upstream: string): void;
   /** A note stored with the provenance row (e.g. which quarters were loaded). */
   addNote(note: string): void;
+  /**
+   * Registers a step run inside the swap transaction, after the staged tables are swapped in and
+   * before the dataset version is bumped (e.g. recomputing derived tables from the new raw rows).
+   */
+  onSwap(step: (trx: Transaction<Database>) => Promise<void>): void;
 }
 
 export interface IngestSource {
