@@ -32,6 +32,7 @@ export interface Config {
   readonly ingestRequestIntervalMs: number;
   readonly ingestTimeoutMs: number;
   readonly secUserAgent: string | null;
+  readonly secBaseUrl: string;
 }
 
 export interface SettingDefinition {
@@ -254,6 +255,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: null,
     description: 'User-Agent declared to SEC (e.g. `Jane Doe jane@example.org`); required for SEC downloads',
     parse: optionalText,
+  },
+  {
+    env: 'SEC_BASE_URL',
+    key: 'secBaseUrl',
+    default: 'https://www.sec.gov',
+    description:
+      'Base URL of www.sec.gov for the SEC ingest sources (13F data-set page, adviser files, 13(f) list, company tickers)',
+    parse: text,
   },
 ];
 
