@@ -3,9 +3,11 @@ import type { IngestSource } from '../core/types.js';
 import { fdicFailures } from './fdic/failures.js';
 import { fdicFinancials } from './fdic/financials.js';
 import { fdicInstitutions } from './fdic/institutions.js';
+import { fred } from './fred.js';
 
 export const BANKING_INGEST_SOURCES: readonly IngestSource[] = [
   fdicFinancials,
   fdicInstitutions,
   fdicFailures,
+  fred,
 ];
