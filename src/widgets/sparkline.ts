@@ -67,7 +67,8 @@ function isolated(points: readonly Plotted[], index: number): boolean {
 /** The sparkline as an SVG group; pure, deterministic output for a given series and box. */
 export function sparkline(series: readonly SeriesPoint[], box: Box, colors: SparklineColors): XmlElement {
   const { points, zeroY } = plot(series, box);
-  const defined = (p: Plotted) => p.y !== null;
+  // Isolated values would be zero-length subpaths; they are drawn as dots instead.
+  const defined = (p: Plotted, i: number) => p.y !== null && !isolated(points, i);
   const lineGen = line<Plotted>()
     .defined(defined)
     .x((p) => p.x)
