@@ -19,6 +19,7 @@ import { normalizeRequest } from './http/normalize.js';
 import { registerOpenApi } from './http/openapi.js';
 import { ANNOTATION_KEYWORDS } from './http/params.js';
 import { ProblemSchema } from './http/problem.js';
+import { answerFrameworkError } from './http/security.js';
 import { operationsRoutes } from './operations/routes.js';
 import { widgetRoutes } from './widgets/index.js';
 
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false },
       plugins: [

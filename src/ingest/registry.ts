@@ -4,8 +4,9 @@
  */
 import type { IngestSource, SourceGroup } from './core/types.js';
 import { BANKING_INGEST_SOURCES } from './sources/banking.js';
+import { SEC_INGEST_SOURCES } from './sources/sec/index.js';
 
-export const INGEST_SOURCES: readonly IngestSource[] = [...BANKING_INGEST_SOURCES];
+export const INGEST_SOURCES: readonly IngestSource[] = [...BANKING_INGEST_SOURCES, ...SEC_INGEST_SOURCES];
 
 export const GROUPS: readonly SourceGroup[] = ['banking', 'holdings'];
 

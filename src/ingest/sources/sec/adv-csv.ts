@@ -57,7 +57,20 @@ function wholeCount(raw: string | null): number | null {
   return value;
 }
 
-function adviserFrom(row: string[], at: Record<Field, number>): AdviserRecord {
+/** Older form versions answered 5.C(1) with a bracket (`11-25`): no exact count, so unknown. */
+function clientCount(raw: string | null, onSkip: (reason: string) => void): number | null {
+  if (raw !== null && /^\d+\s*-\s*\d+$/.test(raw)) {
+    onSkip('5C(1) client count given as a range (older form version): stored as unknown');
+    return null;
+  }
+  return wholeCount(raw);
+}
+
+function adviserFrom(
+  row: string[],
+  at: Record<Field, number>,
+  onSkip: (reason: string) => void,
+): AdviserRecord {
   const get = (field: Field) => (at[field] === -1 ? null : textOrNull(row[at[field]]));
   const crdText = get('crd') ?? '';
   if (!/^\d+$/.test(crdText)) throw new FieldError(`invalid Organization CRD# ${JSON.stringify(crdText)}`);
@@ -79,7 +92,7 @@ function adviserFrom(row: string[], at: Record<Field, number>): AdviserRecord {
     registrationStatus: get('registrationStatus'),
     latestFilingDate: parseSecDate(get('latestFilingDate')),
     employees: wholeCount(get('employees')),
-    clients: wholeCount(get('clients')),
+    clients: clientCount(get('clients'), onSkip),
     aum: parseDecimalAmount(get('aum')),
     discretionaryAum: parseDecimalAmount(get('discretionaryAum')),
     nonDiscretionaryAum: parseDecimalAmount(get('nonDiscretionaryAum')),
@@ -87,7 +100,11 @@ function adviserFrom(row: string[], at: Record<Field, number>): AdviserRecord {
 }
 
 /** Streams advisers out of the decoded CSV text; bad rows are rejected with a reason. */
-export async function* readAdviserCsv(text: string, rejections: Rejection[]): AsyncGenerator<AdviserRecord> {
+export async function* readAdviserCsv(
+  text: string,
+  rejections: Rejection[],
+  onSkip: (reason: string) => void = () => {},
+): AsyncGenerator<AdviserRecord> {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true });
   const feed = (async () => {
     for (const chunk of chunksOf(text)) {
@@ -104,7 +121,7 @@ export async function* readAdviserCsv(text: string, rejections: Rejection[]): As
     }
     line += 1;
     try {
-      yield adviserFrom(row, at);
+      yield adviserFrom(row, at, onSkip);
     } catch (error) {
       rejections.push({ where: `record ${line}`, reason: (error as Error).message });
     }

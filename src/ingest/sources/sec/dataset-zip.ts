@@ -19,12 +19,16 @@ export interface DatasetZip {
 
 export const REQUIRED_MEMBERS = ['SUBMISSION.tsv', 'COVERPAGE.tsv', 'INFOTABLE.tsv'] as const;
 
-export async function openDatasetZip(path: string): Promise<DatasetZip> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, file) =>
-      error ? reject(error) : resolve(file),
-    ),
-  );
+/** Opens a data set from a file path or from bytes already read (`name` is used in messages). */
+export async function openDatasetZip(source: string | Buffer, name = String(source)): Promise<DatasetZip> {
+  const path = name;
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    const done = (error: Error | null, file: yauzl.ZipFile) => (error ? reject(error) : resolve(file));
+    if (typeof source === 'string') yauzl.open(source, { lazyEntries: true, autoClose: false }, done);
+    else yauzl.fromBuffer(source, { lazyEntries: true }, done);
+  }).catch((error: Error) => {
+    throw new Error(`${name} is not a readable ZIP: ${error.message}`);
+  });
   const entries = await listEntries(zip);
   const missing = REQUIRED_MEMBERS.filter((name) => !entries.has(name.toUpperCase()));
   if (missing.length > 0) {

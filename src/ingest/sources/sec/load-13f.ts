@@ -1,0 +1,155 @@
+/**
+ * Stages parsed 13F filings and information-table rows for the core's atomic swap, then recomputes
+ * the derived holdings tables for the quarters the load touched, inside the swap transaction.
+ *
+ * Raw rows are stored exactly as filed (VALUE in the filing's own unit; the derivation normalises
+ * to thousands of USD by FILING_DATE). A load replaces the filings it contains (by accession number)
+ * and leaves every other filing alone, so an amendment arriving in a later data set joins the
+ * original already loaded, and re-running a load is idempotent.
+ */
+import { sql } from 'kysely';
+import { deriveHoldings } from '../../../holdings/derive/index.js';
+import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
+import type { Stager, StagingSpec } from '../../core/staging.js';
+import { stagingTableName } from '../../core/staging.js';
+import type { IngestContext } from '../../core/types.js';
+import { edgarLocation } from './locations.js';
+import type { Filing13F, InfoTableRow, Rejection } from './types.js';
+
+const FILINGS_SPEC: StagingSpec<'filings_13f'> = {
+  table: 'filings_13f',
+  // biome-ignore format: column list
+  columns: ['accession_number', 'cik', 'period_of_report', 'quarter', 'filing_date', 'form_type', 'amendment_type',
+    'amendment_no', 'manager_name', 'city', 'state', 'country', 'report_type', 'table_value_total', 'table_entry_total'],
+  key: ['accession_number'],
+  // Served filings this load re-delivers are replaced; all others stay.
+  replace: { column: 'accession_number' },
+};
+
+const ROWS_SPEC = (source: string): StagingSpec<'info_rows_13f'> => ({
+  table: 'info_rows_13f',
+  // biome-ignore format: column list
+  columns: ['accession_number', 'cusip', 'issuer', 'title_of_class', 'value', 'shares', 'share_type', 'put_call',
+    'investment_discretion', 'voting_sole', 'voting_shared', 'voting_none'],
+  key: [],
+  replace: 'all',
+  // Every served row of a filing this load contains goes, even when the new copy has fewer rows.
+  scopeWhere: `{t}.accession_number in (select accession_number from ${stagingTableName(source, 'filings_13f')})`,
+});
+
+/** Rejection reasons without the offending value, so the summary groups them. */
+export function reasonKind(reason: string): string {
+  return reason.replace(/"[^"]*"/g, '…').replace(/\d{4,}/g, '…');
+}
+
+const PLACEHOLDER_CUSIP = '000000000';
+
+export class Loader13F {
+  private filings!: Stager<'filings_13f'>;
+  private rows!: Stager<'info_rows_13f'>;
+  /** Accession → form type of every filing staged in this load. */
+  private readonly staged = new Map<string, string>();
+  readonly quarters = new Set<string>();
+  rowCount = 0;
+
+  private constructor(private readonly ctx: IngestContext) {}
+
+  static async open(ctx: IngestContext, source: string): Promise<Loader13F> {
+    const loader = new Loader13F(ctx);
+    loader.filings = await ctx.stage(FILINGS_SPEC);
+    loader.rows = await ctx.stage(ROWS_SPEC(source));
+    ctx.onSwap((trx) => loader.derive(trx));
+    return loader;
+  }
+
+  reject(rejection: Rejection): void {
+    this.ctx.tally.reject(reasonKind(rejection.reason));
+  }
+
+  /** Stages a filing; false when it is refused (duplicate, or no manager name). */
+  async addFiling(filing: Filing13F): Promise<boolean> {
+    if (this.staged.has(filing.accession)) {
+      this.ctx.tally.skip('filing already read from an earlier data set of this load');
+      return false;
+    }
+    if (!filing.managerName) {
+      this.ctx.tally.reject('filing without FILINGMANAGER_NAME (cover page missing)');
+      return false;
+    }
+    const { state, country } = edgarLocation(filing.stateOrCountry);
+    const quarter = quarterOfDate(filing.period);
+    await this.filings.add({
+      accession_number: filing.accession,
+      cik: padCik(filing.cik),
+      period_of_report: filing.period,
+      quarter,
+      filing_date: filing.filingDate,
+      form_type: filing.formType,
+      amendment_type: filing.formType.endsWith('/A') ? filing.amendmentType : null,
+      amendment_no: filing.amendmentNo,
+      manager_name: filing.managerName,
+      city: filing.city,
+      state,
+      country,
+      report_type: filing.reportType,
+      table_value_total: filing.tableValueTotal,
+      table_entry_total: filing.tableEntryTotal,
+    });
+    this.staged.set(filing.accession, filing.formType);
+    this.quarters.add(quarter);
+    return true;
+  }
+
+  /** Stages one information-table row of a filing staged before; false when skipped or rejected. */
+  async addRow(row: InfoTableRow): Promise<boolean> {
+    const formType = this.staged.get(row.accession);
+    if (formType === undefined) {
+      this.ctx.tally.reject('INFOTABLE row of a filing not in SUBMISSION (or rejected)');
+      return false;
+    }
+    if (formType.startsWith('13F-NT')) {
+      this.ctx.tally.skip('row of a 13F-NT notice (notices carry no holdings)');
+      return false;
+    }
+    if (row.cusip === PLACEHOLDER_CUSIP && row.value === 0) {
+      this.ctx.tally.skip('confidential-treatment placeholder row (CUSIP 000000000, value 0)');
+      return false;
+    }
+    if (row.issuer === null || row.shares === null || row.shareType === null) {
+      const missing =
+        row.issuer === null ? 'NAMEOFISSUER' : row.shares === null ? 'SSHPRNAMT' : 'SSHPRNAMTTYPE';
+      this.ctx.tally.reject(`empty ${missing}`);
+      return false;
+    }
+    await this.rows.add({
+      accession_number: row.accession,
+      cusip: row.cusip,
+      issuer: row.issuer,
+      title_of_class: row.titleOfClass,
+      value: row.value,
+      shares: row.shares,
+      share_type: row.shareType,
+      put_call: row.putCall,
+      investment_discretion: row.discretion,
+      voting_sole: row.votingSole,
+      voting_shared: row.votingShared,
+      voting_none: row.votingNone,
+    });
+    this.rowCount += 1;
+    return true;
+  }
+
+  /**
+   * Inside the swap transaction: recompute the touched quarters, plus any quarter whose derived
+   * rows no longer have a filing behind them (e.g. demo quarters just replaced by real data).
+   */
+  private async derive(trx: Parameters<Parameters<IngestContext['onSwap']>[0]>[0]): Promise<void> {
+    const { rows } = await sql<{ quarter: string }>`
+      select distinct quarter from manager_quarters
+      where quarter not in (select distinct quarter from filings_13f)
+    `.execute(trx);
+    const quarters = [...this.quarters, ...rows.map((row) => row.quarter)];
+    this.ctx.log(`deriving holdings for ${quarters.length} quarter(s): ${quarters.sort().join(', ')}`);
+    await deriveHoldings(this.ctx.handle, quarters, trx);
+  }
+}
