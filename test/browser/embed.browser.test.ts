@@ -4,7 +4,7 @@
  * the frame and apart from the others, no script, no CSP violation; plus the .svg form and gallery.
  * Skips with a visible message without Chromium; REQUIRE_BROWSER=1 turns that into a failure.
  */
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_KEYS } from '../../src/widgets/metrics.js';
 import { EMPTY, HARBOR, HOSTILE, HOSTILE_NAME, LONG, seedWidgets } from '../http/embed.fixture.js';
@@ -17,6 +17,15 @@ import {
   startApp,
   startHostServer,
 } from './harness.js';
+import {
+  countOf,
+  fieldValue,
+  imageState,
+  measureWidget,
+  rootElementName,
+  type TextBox,
+  textOf,
+} from './in-page.js';
 
 const executable = chromiumPath();
 const required = process.env.REQUIRE_BROWSER === '1';
@@ -51,44 +60,7 @@ function framePage(frames: { id: string; src: string }[]): string {
   return `<!DOCTYPE html><html><head><title>host</title></head><body style="margin:0;background:${HOST_BACKGROUND}">${iframes}</body></html>`;
 }
 
-interface Box {
-  text: string;
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** Measures a widget document (a frame, or the .svg opened directly) from the inside. */
-function inspect(target: Frame | Page) {
-  return target.evaluate(() => {
-    const root = document.documentElement;
-    const line = document.querySelector('path.spark-line') as SVGPathElement | null;
-    const lineBox = line?.getBoundingClientRect();
-    const texts = [...document.querySelectorAll('text')].map((t) => {
-      const r = t.getBoundingClientRect();
-      return { text: t.textContent ?? '', left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-    });
-    return {
-      scrollWidth: root.scrollWidth,
-      scrollHeight: root.scrollHeight,
-      clientWidth: root.clientWidth,
-      clientHeight: root.clientHeight,
-      width: window.innerWidth,
-      height: window.innerHeight,
-      scripts: document.querySelectorAll('script').length,
-      lineLength: line ? line.getTotalLength() : 0,
-      lineStroke: line ? getComputedStyle(line).stroke : 'none',
-      lineBox: lineBox
-        ? { width: lineBox.width, height: lineBox.height, top: lineBox.top, bottom: lineBox.bottom }
-        : null,
-      texts,
-      name: document.querySelector('text.name')?.textContent ?? null,
-    };
-  });
-}
-
-function expectTextsInside(texts: Box[], width: number, height: number, label: string) {
+function expectTextsInside(texts: TextBox[], width: number, height: number, label: string) {
   expect(texts.length, label).toBeGreaterThan(0);
   for (const t of texts) {
     expect(t.left, `${label}: "${t.text}" left`).toBeGreaterThanOrEqual(0);
@@ -154,7 +126,7 @@ function browserSuite(executablePath: string) {
       const element = await page.$('#w');
       const frame = await element?.contentFrame();
       if (!element || !frame) throw new Error('widget frame missing');
-      const m = await inspect(frame);
+      const m = await frame.evaluate(measureWidget);
       expect([m.width, m.height]).toEqual([300, 130]);
       expect(m.scrollWidth).toBeLessThanOrEqual(m.clientWidth);
       expect(m.scrollHeight).toBeLessThanOrEqual(m.clientHeight);
@@ -201,16 +173,14 @@ function browserSuite(executablePath: string) {
       for (const { id, src } of frames) {
         const frame = await (await page.$(`#${id}`))?.contentFrame();
         if (!frame) throw new Error(`frame ${id} missing`);
-        const m = await inspect(frame);
+        const m = await frame.evaluate(measureWidget);
         expect(m.scrollWidth, src).toBeLessThanOrEqual(m.clientWidth);
         expect(m.scrollHeight, src).toBeLessThanOrEqual(m.clientHeight);
         expect(m.scripts, src).toBe(0);
         expectTextsInside(m.texts, 300, 130, src);
       }
       const hostile = await (await page.$('#f7-dark'))?.contentFrame();
-      expect(await hostile?.evaluate(() => document.querySelector('text.name')?.textContent)).toBe(
-        HOSTILE_NAME,
-      );
+      expect(await hostile?.evaluate(textOf, 'text.name')).toBe(HOSTILE_NAME);
       // The 404/400 cards are expected failures of the frames, not problems of the page.
       const expected = /^http (404 .*\/(charge_off_rate|9004\/roa)|400 .*\/abc\/roa)\?theme=(dark|light)$/;
       expect(problems.filter((p) => !expected.test(p))).toEqual([]);
@@ -222,17 +192,13 @@ function browserSuite(executablePath: string) {
       const url = `${running.origin}/embed/${HARBOR}/roa.svg?theme=light`;
       const response = await page.goto(url);
       expect(response?.headers()['content-type']).toMatch(/^image\/svg\+xml/);
-      expect(await page.evaluate(() => document.documentElement.localName)).toBe('svg');
-      const m = await inspect(page);
+      expect(await page.evaluate(rootElementName)).toBe('svg');
+      const m = await page.evaluate(measureWidget);
       expect(m.lineLength).toBeGreaterThan(100);
       expectTextsInside(m.texts, 300, 130, 'svg');
       const img = `<!DOCTYPE html><body style="margin:0"><img id="i" src="${url}" width="300" height="130"></body>`;
       await page.goto(host.page('/img.html', img), { waitUntil: 'load' });
-      const natural = await page.$eval('#i', (el) => [
-        (el as HTMLImageElement).naturalWidth,
-        (el as HTMLImageElement).complete,
-      ]);
-      expect(natural).toEqual([300, true]);
+      expect(await page.evaluate(imageState, '#i')).toEqual([300, true]);
       const shot = await page.screenshot();
       expect(await pixelColours(page, shot, [[150, 48]])).toEqual([BACKGROUND.light]);
     });
@@ -244,9 +210,9 @@ function browserSuite(executablePath: string) {
       const children = page.frames().filter((frame) => frame !== page.mainFrame());
       expect(children).toHaveLength(7);
       for (const frame of children) {
-        expect(await frame.evaluate(() => document.querySelectorAll('svg[role="img"]').length)).toBe(1);
+        expect(await frame.evaluate(countOf, 'svg[role="img"]')).toBe(1);
       }
-      const snippet = await page.$eval('#roa-iframe', (el) => (el as HTMLTextAreaElement).value);
+      const snippet = await page.evaluate(fieldValue, '#roa-iframe');
       expect(snippet).toBe(
         `<iframe src="${running.origin}/embed/${HARBOR}/roa?theme=dark" width="300" height="130" style="border:0" title="Return on assets — Harbor Bank &amp; Trust" loading="lazy"></iframe>`,
       );
@@ -255,9 +221,7 @@ function browserSuite(executablePath: string) {
         waitUntil: 'load',
       });
       const pasted = await (await page.$('iframe'))?.contentFrame();
-      expect(await pasted?.evaluate(() => document.querySelector('text.name')?.textContent)).toBe(
-        'Harbor Bank & Trust',
-      );
+      expect(await pasted?.evaluate(textOf, 'text.name')).toBe('Harbor Bank & Trust');
       expect(problems).toEqual([]);
     });
   });

@@ -15,6 +15,7 @@ import { buildApp } from '../../src/app.js';
 import { configWith } from '../../src/config.js';
 import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { decodePixels } from './in-page.js';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -103,20 +104,7 @@ export async function startHostServer(): Promise<HostServer> {
 export async function pixelColours(page: Page, png: Buffer, points: [number, number][]): Promise<string[]> {
   const decoder = await page.context().newPage();
   try {
-    return await decoder.evaluate(
-      async ({ base64, points }) => {
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-        context.drawImage(bitmap, 0, 0);
-        return points.map(([x, y]) => {
-          const [r, g, b] = context.getImageData(x, y, 1, 1).data;
-          return `#${[r, g, b].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('')}`;
-        });
-      },
-      { base64: png.toString('base64'), points },
-    );
+    return await decoder.evaluate(decodePixels, { base64: png.toString('base64'), points });
   } finally {
     await decoder.close();
   }
