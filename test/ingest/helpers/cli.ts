@@ -69,6 +69,8 @@ export const BASE_ENV: Record<string, string> = {
 export interface CliRun {
   readonly child: ChildProcess;
   readonly done: Promise<CliResult>;
+  /** Resolves once stderr contains `text` (false if the process ended first). */
+  stderrContains(text: string): Promise<boolean>;
 }
 
 /** Starts `regdata <args>` with `env` added to BASE_ENV. */
@@ -90,7 +92,18 @@ export async function startCli(args: readonly string[], env: Record<string, stri
   const done = new Promise<CliResult>((resolveDone) => {
     child.on('close', (code, signal) => resolveDone({ code, signal, stdout, stderr }));
   });
-  return { child, done };
+  const stderrContains = async (text: string) => {
+    let ended = false;
+    void done.then(() => {
+      ended = true;
+    });
+    while (!stderr.includes(text)) {
+      if (ended) return false;
+      await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+    }
+    return true;
+  };
+  return { child, done, stderrContains };
 }
 
 export async function runCli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
