@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** `regdata serve | demo | status | migrate` (and `ingest <source>`). */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { isClusterWorker, runPrimary } from './cluster.js';
 import { type Config, loadConfig } from './config.js';
 import { registerDbCommands } from './db/cli.js';
 import { openDatabase } from './db/connect.js';
@@ -54,13 +55,26 @@ program
   .option('--init-demo', 'build the demo dataset first when the database is empty')
   .option('--no-migrate', 'do not run migrations with DATABASE_URL before serving')
   .option('--no-cache', 'disable the in-process response cache (same as CACHE_ENABLED=false)')
-  .action(async (options: { port?: number; initDemo?: boolean; migrate: boolean; cache: boolean }) => {
-    const base = loadConfig();
-    const withPort = options.port === undefined ? base : { ...base, port: options.port };
-    const config = options.cache ? withPort : { ...withPort, cacheEnabled: false };
-    if (options.migrate) await prepareDatabase(config, options.initDemo ?? false);
-    await startServer(config);
-  });
+  .option('-w, --workers <n>', 'API processes sharing the port (node:cluster)', integerOption, 1)
+  .action(
+    async (options: {
+      port?: number;
+      initDemo?: boolean;
+      migrate: boolean;
+      cache: boolean;
+      workers: number;
+    }) => {
+      const base = loadConfig();
+      const withPort = options.port === undefined ? base : { ...base, port: options.port };
+      const config = options.cache ? withPort : { ...withPort, cacheEnabled: false };
+      // Cluster workers re-run this command: the primary already migrated and supervises them.
+      if (options.migrate && !isClusterWorker()) await prepareDatabase(config, options.initDemo ?? false);
+      if (options.workers > 1 && !isClusterWorker()) {
+        process.exit(await runPrimary({ workers: options.workers, args: process.argv.slice(2) }));
+      }
+      await startServer(config);
+    },
+  );
 
 program
   .command('demo')

@@ -37,7 +37,9 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // `on`, not `once`: a cluster worker gets Ctrl-C's SIGINT and the primary's SIGTERM; the second
+  // signal must not kill it mid-drain.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   return app;
 }
