@@ -104,13 +104,13 @@ function gallerySection(props: GalleryProps, metric: MetricKey): XmlElement {
     el('label', { for: `${metric}-iframe` }, 'Embed as a frame (HTML)'),
     el(
       'textarea',
-      { id: `${metric}-iframe`, readonly: true, rows: 4 },
+      { id: `${metric}-iframe`, readonly: true, rows: 6 },
       iframeSnippet(origin, cert, metric, theme, name),
     ),
     el('label', { for: `${metric}-img` }, 'Embed as an image (SVG)'),
     el(
       'textarea',
-      { id: `${metric}-img`, readonly: true, rows: 3 },
+      { id: `${metric}-img`, readonly: true, rows: 5 },
       imgSnippet(origin, cert, metric, theme, name),
     ),
   );
