@@ -20,7 +20,10 @@ export type DemoPart = (handle: DbHandle, options: DemoOptions) => Promise<void>
 export const DEFAULT_DEMO_SEED = 20260930;
 
 /** The parts, in build order; each is a module under src/demo/. */
-const parts: { name: string; build: () => Promise<DemoPart> }[] = [];
+const parts: { name: string; build: () => Promise<DemoPart> }[] = [
+  { name: 'banking', build: async () => (await import('./banking/index.js')).buildBankingDemo },
+  { name: 'holdings', build: async () => (await import('./holdings/index.js')).buildHoldingsDemo },
+];
 
 export async function buildDemo(handle: DbHandle, options: DemoOptions): Promise<void> {
   await migrateToLatest(handle);

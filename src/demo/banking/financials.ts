@@ -1,0 +1,152 @@
+/**
+ * Demo quarterly financials. Each institution gets its own random stream (seed + cert), a growth
+ * rate and a profile (funding, lending, capital, profitability, credit quality), moved each quarter
+ * by noise and by a shared cycle (2020 deposit surge and provisions, 2022 rate shock). The last
+ * quarter's total assets equal the institution's `asset_size`. Some ratios are null on purpose:
+ * foreign-bank branches report no leverage ratio, lenders with no loans have no loan ratios.
+ */
+import type { Insertable } from 'kysely';
+import type { FinancialsTable } from '../../db/tables.js';
+import type { DemoScale } from '../index.js';
+import type { InstitutionRow } from './institutions.js';
+import { type Random, round } from './random.js';
+
+export const LAST_REPORT_DATE = '2026-09-30';
+const FIRST_REPORT_DATE: Record<DemoScale, string> = { small: '2016-03-31', full: '2000-03-31' };
+
+const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'];
+
+export function quarterEnds(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    for (const end of QUARTER_ENDS) {
+      const date = `${year}-${end}`;
+      if (date >= from && date <= to) dates.push(date);
+    }
+  }
+  return dates;
+}
+
+/** Shared cycle effects by quarter: asset growth (log), ROA shift (points), NPL multiplier, equity shift. */
+function cycle(date: string) {
+  const year = Number(date.slice(0, 4));
+  const q = date.slice(5);
+  if (date === '2020-06-30') return { growth: 0.06, roa: -0.35, npl: 1.25, equity: -0.6 };
+  if (year === 2020) return { growth: 0.015, roa: -0.2, npl: 1.2, equity: -0.3 };
+  if (year === 2021) return { growth: 0.02, roa: 0.1, npl: 1.15, equity: -0.4 };
+  if (year === 2022) return { growth: 0.005, roa: 0.05, npl: 0.95, equity: q === '12-31' ? -1.1 : -0.8 };
+  if (year === 2023) return { growth: 0.004, roa: 0, npl: 1.0, equity: -0.5 };
+  if (year >= 2008 && year <= 2010) return { growth: 0.002, roa: -0.6, npl: 2.6, equity: -0.4 };
+  return { growth: 0, roa: 0, npl: year < 2012 ? 1.3 : 1, equity: 0 };
+}
+
+interface Profile {
+  growth: number;
+  deposits: number;
+  loans: number;
+  equity: number;
+  roa: number;
+  npl: number;
+  reportsLeverage: boolean;
+}
+
+function profileOf(random: Random, institution: InstitutionRow): Profile {
+  const lends = !random.chance(0.004);
+  return {
+    growth: random.normal(0.05, 0.035),
+    deposits: Math.min(0.93, Math.max(0.55, random.normal(0.84, 0.04))),
+    loans: lends ? Math.min(0.9, Math.max(0.08, random.normal(0.66, 0.11))) : 0,
+    equity: Math.min(25, Math.max(6, random.normal(10.8, 2))),
+    roa: random.chance(0.05) ? random.uniform(-0.6, 0.3) : random.normal(1.05, 0.33),
+    npl: random.logNormal(Math.log(0.55), 0.6),
+    reportsLeverage: institution.charter_class !== 'OI' && !random.chance(0.01),
+  };
+}
+
+/** Report dates while the institution existed (from its establishment to its last day). */
+function activeQuarters(institution: InstitutionRow, all: string[]): string[] {
+  const from =
+    institution.established && institution.established > all[0]! ? institution.established : all[0]!;
+  const to = institution.inactive_date ?? LAST_REPORT_DATE;
+  return all.filter((date) => date >= from && date <= to);
+}
+
+function institutionFinancials(random: Random, institution: InstitutionRow, dates: string[]) {
+  const profile = profileOf(random, institution);
+  const last = dates.length - 1;
+  // Walk backwards from the latest assets so the last report equals asset_size.
+  const logAssets: number[] = new Array(dates.length);
+  logAssets[last] = Math.log(Math.max(1000, institution.asset_size ?? 50_000));
+  for (let i = last; i > 0; i--) {
+    const step = profile.growth / 4 + cycle(dates[i]!).growth + random.normal(0, 0.015);
+    logAssets[i - 1] = (logAssets[i] as number) - step;
+  }
+  return dates.map((date, i) => {
+    const c = cycle(date);
+    const assets =
+      i === last
+        ? Math.round(institution.asset_size ?? Math.exp(logAssets[i]!))
+        : Math.round(Math.exp(logAssets[i]!));
+    const depositShare = Math.min(
+      0.95,
+      profile.deposits + (c.growth > 0.01 ? 0.02 : 0) + random.normal(0, 0.008),
+    );
+    const loanShare =
+      profile.loans === 0
+        ? 0
+        : Math.max(0.02, profile.loans - (c.growth > 0.01 ? 0.03 : 0) + random.normal(0, 0.01));
+    const equity = Math.max(2, profile.equity + c.equity + random.normal(0, 0.25));
+    const roa = profile.roa + c.roa + random.normal(0, 0.12);
+    const npl = profile.npl * c.npl * Math.exp(random.normal(0, 0.15));
+    const deposits = Math.round(assets * depositShare);
+    const loans = Math.round(assets * loanShare);
+    const row: Insertable<FinancialsTable> = {
+      cert: institution.cert,
+      report_date: date,
+      total_assets: assets,
+      total_deposits: deposits,
+      total_loans: loans,
+      total_equity: Math.round((assets * equity) / 100),
+      net_income: Math.round((assets * roa) / 400),
+      roa: round(roa, 4),
+      roe: round((roa / equity) * 100, 4),
+      efficiency_ratio: random.chance(0.004)
+        ? null
+        : round(Math.min(150, Math.max(30, 95 - roa * 28 + random.normal(0, 4))), 4),
+      npl_ratio: loans > 0 ? round(npl, 4) : null,
+      tier1_leverage: profile.reportsLeverage
+        ? round(Math.max(3, equity - random.normal(0.4, 0.4)), 4)
+        : null,
+      equity_ratio: round(equity, 4),
+      loan_to_deposit: deposits > 0 ? round((loans / deposits) * 100, 4) : null,
+      charge_off_rate: loans > 0 ? round(Math.max(-0.05, npl * 0.28 + random.normal(0, 0.05)), 4) : null,
+      source: 'demo',
+    };
+    return row;
+  });
+}
+
+/**
+ * Financials in batches of about `batchSize` rows. `small`: active institutions, 2016-03-31 …
+ * 2026-09-30. `full`: every institution for each quarter it was active since 2000-03-31.
+ */
+export function* financialBatches(
+  root: Random,
+  institutions: readonly InstitutionRow[],
+  scale: DemoScale,
+  batchSize = 20_000,
+): Generator<Insertable<FinancialsTable>[]> {
+  const all = quarterEnds(FIRST_REPORT_DATE[scale], LAST_REPORT_DATE);
+  let batch: Insertable<FinancialsTable>[] = [];
+  for (const institution of institutions) {
+    if (scale === 'small' && institution.active !== 1) continue;
+    const dates = activeQuarters(institution, all);
+    if (dates.length === 0) continue;
+    batch.push(...institutionFinancials(root.fork(`financials:${institution.cert}`), institution, dates));
+    if (batch.length >= batchSize) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

@@ -1,0 +1,84 @@
+/**
+ * The banking part of the demo dataset: institutions, quarterly financials, failures and the 12 FRED
+ * series, generated from the seed and written in one transaction that replaces the banking tables,
+ * bumps the dataset version and records each source as demo data.
+ */
+import type { Transaction } from 'kysely';
+import { insertRows } from '../../db/bulk.js';
+import type { DbHandle } from '../../db/connect.js';
+import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
+import type { Database } from '../../db/tables.js';
+import type { DemoOptions, DemoPart } from '../index.js';
+import { generateFailures } from './failures.js';
+import { financialBatches } from './financials.js';
+import { certificatePool, generateInstitutions } from './institutions.js';
+import { generateMacro } from './macro.js';
+import { Random } from './random.js';
+
+export const DEMO_UPSTREAM = 'built-in demo dataset (synthetic)';
+
+/** The banking tables, children first so deletes never trip a reference. */
+const TABLES = ['financials', 'institutions', 'failures', 'macro_observations', 'macro_series'] as const;
+
+/** Banking sources the demo replaces; a real load recorded for any of them no longer applies. */
+const SOURCES = ['fdic-institutions', 'fdic-financials', 'ffiec-call', 'fdic-failures', 'fred'] as const;
+
+async function record(
+  trx: Transaction<Database>,
+  source: string,
+  rows: number,
+  started: number,
+  notes: string,
+) {
+  await recordSource(trx, {
+    source,
+    upstream: DEMO_UPSTREAM,
+    loaded_at: new Date().toISOString(),
+    rows,
+    duration_ms: Date.now() - started,
+    checksum: null,
+    is_demo: 1,
+    notes,
+  });
+}
+
+/** SQLite writes are synchronous; let timers and I/O run between batches (progress, test workers). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export const buildBankingDemo: DemoPart = async (handle: DbHandle, options: DemoOptions) => {
+  const started = Date.now();
+  const root = new Random(options.seed);
+  const certs = certificatePool(root.fork('certs'), options.scale);
+  const institutions = generateInstitutions(root.fork('institutions'), options.scale, certs);
+  await yieldToEventLoop();
+  const failures = generateFailures(root.fork('failures'), certs.slice(institutions.length));
+  const macro = generateMacro(root.fork('macro'));
+  await yieldToEventLoop();
+  const notes = `seed ${options.seed}, scale ${options.scale}`;
+  const generated = Date.now();
+
+  await handle.db.transaction().execute(async (trx) => {
+    for (const table of TABLES) await trx.deleteFrom(table).execute();
+    await trx
+      .deleteFrom('sources')
+      .where('source', 'in', [...SOURCES])
+      .execute();
+    await insertRows(handle, 'institutions', institutions, trx);
+    let financialRows = 0;
+    for (const batch of financialBatches(root.fork('financials'), institutions, options.scale)) {
+      financialRows += await insertRows(handle, 'financials', batch, trx);
+      await yieldToEventLoop();
+    }
+    await insertRows(handle, 'failures', failures, trx);
+    await insertRows(handle, 'macro_series', macro.series, trx);
+    await insertRows(handle, 'macro_observations', macro.observations, trx);
+    await bumpDatasetVersion(trx);
+    await record(trx, 'fdic-institutions', institutions.length, started, notes);
+    await record(trx, 'fdic-financials', financialRows, started, notes);
+    await record(trx, 'fdic-failures', failures.length, started, notes);
+    await record(trx, 'fred', macro.observations.length, started, notes);
+    options.log?.(
+      `demo banking: ${institutions.length} institutions, ${financialRows} financial rows, ${failures.length} failures, ${macro.observations.length} macro observations (generated in ${generated - started} ms, written in ${Date.now() - generated} ms)`,
+    );
+  });
+};
