@@ -3,6 +3,7 @@ import type { IngestSource } from '../core/types.js';
 import { fdicFailures } from './fdic/failures.js';
 import { fdicFinancials } from './fdic/financials.js';
 import { fdicInstitutions } from './fdic/institutions.js';
+import { ffiecCall } from './ffiec/index.js';
 import { fred } from './fred.js';
 
 export const BANKING_INGEST_SOURCES: readonly IngestSource[] = [
@@ -10,4 +11,5 @@ export const BANKING_INGEST_SOURCES: readonly IngestSource[] = [
   fdicInstitutions,
   fdicFailures,
   fred,
+  ffiecCall,
 ];
