@@ -16,6 +16,7 @@ const available = sharedAvailable([FAILURES, INSTITUTIONS, FINANCIALS], 'FDIC re
 const num = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
 
 async function allPages(api: ApiUnderTest, url: string, limit = 500) {
+  // biome-ignore lint/suspicious/noExplicitAny: API records, compared field by field
   const rows: any[] = [];
   for (let offset = 0; ; offset += limit) {
     const { status, body } = await api.get(`${url}&limit=${limit}&offset=${offset}`);

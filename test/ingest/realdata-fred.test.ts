@@ -46,7 +46,8 @@ function rounds(files: readonly string[]): string[][] {
     const id = expectedOf(file).id;
     const round = seen.get(id) ?? 0;
     seen.set(id, round + 1);
-    (result[round] ??= []).push(file);
+    if (!result[round]) result[round] = [];
+    result[round]!.push(file);
   }
   return result;
 }

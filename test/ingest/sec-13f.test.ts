@@ -13,6 +13,8 @@ import { type Backend, type TestDatabase, testBackends } from '../helpers/backen
 import { type ApiUnderTest, openApi } from './helpers/api.js';
 import { ingestJson } from './helpers/cli.js';
 
+type Row = Record<string, unknown>;
+
 const AAPL = { cusip: '037833100', issuer: 'APPLE INC' };
 const MSFT = { cusip: '594918104', issuer: 'MICROSOFT CORP' };
 const NVDA = { cusip: '67066G104', issuer: 'NVIDIA CORPORATION' };
@@ -149,7 +151,7 @@ describe.each(testBackends())('sec-13f data sets on $name', (backend: Backend) =
       total_value: 320,
       position_count: 4,
     });
-    const byKey = new Map(m1.holdings.map((h: any) => [`${h.cusip}|${h.share_type}|${h.put_call}`, h]));
+    const byKey = new Map(m1.holdings.map((h: Row) => [`${h.cusip}|${h.share_type}|${h.put_call}`, h]));
     expect(byKey.get(`${AAPL.cusip}|SH|null`)).toMatchObject({ value: 150, shares: 1000 });
     expect(byKey.get(`${AAPL.cusip}|SH|CALL`)).toMatchObject({ value: 20, shares: 150 });
     expect(byKey.get(`${AAPL.cusip}|SH|PUT`)).toMatchObject({ value: 10, shares: 80 });
@@ -160,7 +162,7 @@ describe.each(testBackends())('sec-13f data sets on $name', (backend: Backend) =
       { quarter: '2022-Q3', total_value: 320, position_count: 4, equity_value: 150, options_count: 2 },
     ]);
     const m3 = await portfolio('303', '2022-Q3');
-    expect(m3.holdings.map((h: any) => h.cusip)).toEqual([MSFT.cusip]);
+    expect(m3.holdings.map((h: Row) => h.cusip)).toEqual([MSFT.cusip]);
     expect((await api.get('/api/holdings/202')).status).toBe(404);
     const m5 = await portfolio('505', '2022-Q4');
     expect(m5).toMatchObject({ total_value: 1235, state: null });
@@ -182,7 +184,7 @@ describe.each(testBackends())('sec-13f data sets on $name', (backend: Backend) =
     expect(m1.holdings[0]).toMatchObject({ cusip: AAPL.cusip, value: 175, shares: 1100 });
     // NEW HOLDINGS adds the holding that confidential treatment had withheld.
     const m3 = await portfolio('303', '2022-Q3');
-    expect(m3.holdings.map((h: any) => [h.cusip, h.value])).toEqual([
+    expect(m3.holdings.map((h: Row) => [h.cusip, h.value])).toEqual([
       [MSFT.cusip, 90],
       [NVDA.cusip, 30],
     ]);
@@ -190,7 +192,7 @@ describe.each(testBackends())('sec-13f data sets on $name', (backend: Backend) =
     expect((await portfolio('404', '2022-Q4')).total_value).toBeCloseTo(1234.567, 6);
     expect((await portfolio('505', '2022-Q4')).total_value).toBe(1235);
     const holders = (await api.get(`/api/holdings?mode=stocks&cusip=${AAPL.cusip}&quarter=2022-Q4`)).body;
-    expect(holders.data.map((h: any) => h.cik).sort()).toEqual(['0000000404', '0000000505']);
+    expect(holders.data.map((h: Row) => h.cik).sort()).toEqual(['0000000404', '0000000505']);
   });
 
   it('is idempotent: re-running both data sets changes nothing', async () => {
@@ -198,13 +200,13 @@ describe.each(testBackends())('sec-13f data sets on $name', (backend: Backend) =
     const { code, summary } = await ingest('--from', dir);
     expect(code).toBe(0);
     expect(summary.ok).toBe(true);
-    const table = (name: string) => summary.tables.find((t: any) => t.table === name);
+    const table = (name: string) => summary.tables.find((t: Row) => t.table === name);
     expect(table('filings_13f')).toMatchObject({ staged: 7, inserted: 0, updated: 7, removed: 0 });
     // Information-table rows have no natural key: each filing's rows are replaced as a whole.
     expect(table('info_rows_13f')).toMatchObject({ staged: 10, removed: 10 });
     expect(await portfolio('303', '2022-Q3')).toEqual(before);
     const managers = (await api.get('/api/holdings?quarter=2022-Q3')).body;
-    expect(managers.data.map((m: any) => m.cik).sort()).toEqual(['0000000101', '0000000303']);
+    expect(managers.data.map((m: Row) => m.cik).sort()).toEqual(['0000000101', '0000000303']);
   });
 
   it('fails loudly on a file that is not a data set, leaving the data as it was', async () => {

@@ -7,6 +7,7 @@ import type { TestDatabase } from '../../helpers/backends.js';
 
 export interface ApiUnderTest {
   readonly app: FastifyInstance;
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in tests
   get(url: string): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
