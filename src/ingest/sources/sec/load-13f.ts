@@ -66,15 +66,14 @@ export class Loader13F {
     this.ctx.tally.reject(reasonKind(rejection.reason));
   }
 
-  /** Stages a filing; false when it is refused (duplicate, or no manager name). */
+  /** Stages a filing; false when it was already staged from an earlier data set of this load. */
   async addFiling(filing: Filing13F): Promise<boolean> {
     if (this.staged.has(filing.accession)) {
       this.ctx.tally.skip('filing already read from an earlier data set of this load');
       return false;
     }
     if (!filing.managerName) {
-      this.ctx.tally.reject('filing without FILINGMANAGER_NAME (cover page missing)');
-      return false;
+      this.ctx.tally.skip('filing without a cover page (bare information table): manager named by its CIK');
     }
     const { state, country } = edgarLocation(filing.stateOrCountry);
     const quarter = quarterOfDate(filing.period);
@@ -87,7 +86,7 @@ export class Loader13F {
       form_type: filing.formType,
       amendment_type: filing.formType.endsWith('/A') ? filing.amendmentType : null,
       amendment_no: filing.amendmentNo,
-      manager_name: filing.managerName,
+      manager_name: filing.managerName ?? `CIK ${padCik(filing.cik)}`,
       city: filing.city,
       state,
       country,
