@@ -1,6 +1,9 @@
 /**
  * Every source `regdata ingest` knows. To add a group of sources, export an array of IngestSource
- * from its module and spread it here (one import line, one spread).
+ * from its module and spread it here (one import line, one spread), e.g. for SEC:
+ *   import { SEC_INGEST_SOURCES } from './sources/sec/index.js';
+ *   export const INGEST_SOURCES = [...BANKING_INGEST_SOURCES, ...SEC_INGEST_SOURCES];
+ * A source's `group` decides which `regdata ingest <group>` runs it.
  */
 import type { IngestSource, SourceGroup } from './core/types.js';
 import { BANKING_INGEST_SOURCES } from './sources/banking.js';
