@@ -82,6 +82,51 @@ function text(attrs: Record<string, string | number>, content: string): XmlEleme
   return el('text', { x: PAD, ...attrs }, content);
 }
 
+/** Name on the first line; metric label and report date on the second. */
+function heading(props: WidgetProps, date: string, palette: Palette): XmlElement[] {
+  const label = METRICS[props.metric].label;
+  const dateWidth = estimateWidth(date, 12);
+  return [
+    text(
+      { class: 'name', y: 25, 'font-size': 14, 'font-weight': 700, fill: palette.text },
+      truncate(props.name, INNER, 14, true),
+    ),
+    text(
+      { class: 'label', y: 43, 'font-size': 12, fill: palette.muted },
+      truncate(label, INNER - dateWidth - 8, 12),
+    ),
+    text(
+      { class: 'date', x: RIGHT, y: 43, 'font-size': 12, fill: palette.muted, 'text-anchor': 'end' },
+      date,
+    ),
+  ];
+}
+
+/** The latest value on the left (shrunk to fit), the change against the previous quarter on the right. */
+function figures(value: string, summary: Summary, better: Better, palette: Palette): XmlElement[] {
+  const change = describeChange(summary);
+  const tone = changeTone(summary.change, better);
+  const changeWidth = Math.max(estimateWidth(change.main, 13, true), estimateWidth(change.sub, 11));
+  const valueSize = fitFontSize(value, INNER - changeWidth - 10, 26, 12, true);
+  const right = { x: RIGHT, 'text-anchor': 'end' };
+  const toneColour = tone === 'neutral' ? palette.muted : palette[tone];
+  return [
+    text({ class: 'value', y: 77, 'font-size': valueSize, 'font-weight': 700, fill: palette.text }, value),
+    text(
+      {
+        class: `change change-${tone}`,
+        ...right,
+        y: 64,
+        'font-size': 13,
+        'font-weight': 700,
+        fill: toneColour,
+      },
+      change.main,
+    ),
+    text({ class: 'change-sub', ...right, y: 79, 'font-size': 11, fill: palette.muted }, change.sub),
+  ];
+}
+
 /** The widget card for one institution and metric. */
 export function renderCard(props: WidgetProps): XmlElement {
   const palette = PALETTES[props.theme];
@@ -89,48 +134,16 @@ export function renderCard(props: WidgetProps): XmlElement {
   const summary = summarise(props.series);
   if (!summary) throw new Error('renderCard needs a series ending in a reported value');
   const value = formatPercent(summary.latest.value);
-  const change = describeChange(summary);
-  const tone = changeTone(summary.change, metric.better);
-  const changeWidth = Math.max(estimateWidth(change.main, 13, true), estimateWidth(change.sub, 11));
-  const valueSize = fitFontSize(value, INNER - changeWidth - 10, 26, 12, true);
-  const dateWidth = estimateWidth(summary.latest.date, 12);
   const quarters = props.series.length;
   const spoken =
-    `${metric.label} of ${props.name}: ${value} on ${summary.latest.date}, ${change.spoken}. ` +
+    `${metric.label} of ${props.name}: ${value} on ${summary.latest.date}, ${describeChange(summary).spoken}. ` +
     (quarters === 1 ? 'Only this quarter is reported.' : `Sparkline of the last ${quarters} quarters.`);
   return frame(
     palette,
     `${props.name} — ${metric.label}`,
     spoken,
-    text(
-      { class: 'name', y: 25, 'font-size': 14, 'font-weight': 700, fill: palette.text },
-      truncate(props.name, INNER, 14, true),
-    ),
-    text(
-      { class: 'label', y: 43, 'font-size': 12, fill: palette.muted },
-      truncate(metric.label, INNER - dateWidth - 8, 12),
-    ),
-    text(
-      { class: 'date', x: RIGHT, y: 43, 'font-size': 12, fill: palette.muted, 'text-anchor': 'end' },
-      summary.latest.date,
-    ),
-    text({ class: 'value', y: 77, 'font-size': valueSize, 'font-weight': 700, fill: palette.text }, value),
-    text(
-      {
-        class: `change change-${tone}`,
-        x: RIGHT,
-        y: 64,
-        'font-size': 13,
-        'font-weight': 700,
-        'text-anchor': 'end',
-        fill: tone === 'neutral' ? palette.muted : palette[tone],
-      },
-      change.main,
-    ),
-    text(
-      { class: 'change-sub', x: RIGHT, y: 79, 'font-size': 11, 'text-anchor': 'end', fill: palette.muted },
-      change.sub,
-    ),
+    ...heading(props, summary.latest.date, palette),
+    ...figures(value, summary, metric.better, palette),
     sparkline(
       props.series,
       { x: PAD + 2, y: 90, width: INNER - 4, height: 28 },

@@ -64,9 +64,9 @@ function isolated(points: readonly Plotted[], index: number): boolean {
   return points[index - 1]?.y == null && points[index + 1]?.y == null;
 }
 
-/** The sparkline as an SVG group; pure, deterministic output for a given series and box. */
-export function sparkline(series: readonly SeriesPoint[], box: Box, colors: SparklineColors): XmlElement {
-  const { points, zeroY } = plot(series, box);
+/** Area and line through every run of two or more consecutive values; nothing when there is none. */
+function paths(points: readonly Plotted[], box: Box, colors: SparklineColors): XmlElement[] {
+  if (!points.some((p, i) => p.y !== null && points[i + 1]?.y != null)) return [];
   // Isolated values would be zero-length subpaths; they are drawn as dots instead.
   const defined = (p: Plotted, i: number) => p.y !== null && !isolated(points, i);
   const lineGen = line<Plotted>()
@@ -82,16 +82,39 @@ export function sparkline(series: readonly SeriesPoint[], box: Box, colors: Spar
     .y1((p) => p.y as number)
     .curve(curveMonotoneX)
     .digits(2);
-  const hasSegment = points.some((p, i) => p.y !== null && points[i + 1]?.y != null);
+  return [
+    el('path', { class: 'spark-area', d: areaGen(points) ?? '', fill: colors.area, 'fill-opacity': 0.16 }),
+    el('path', {
+      class: 'spark-line',
+      d: lineGen(points) ?? '',
+      fill: 'none',
+      stroke: colors.line,
+      'stroke-width': 2,
+      'stroke-linejoin': 'round',
+      'stroke-linecap': 'round',
+    }),
+  ];
+}
+
+/** A small dot for each isolated value, a larger one on the latest value. */
+function markers(points: readonly Plotted[], colors: SparklineColors): XmlElement[] {
   const dots = points.flatMap((p, i) =>
     p.y !== null && i < points.length - 1 && isolated(points, i)
       ? [el('circle', { class: 'spark-dot', cx: round(p.x), cy: round(p.y), r: 2, fill: colors.line })]
       : [],
   );
   const latest = points.at(-1);
-  return el(
-    'g',
-    { class: 'sparkline' },
+  if (latest?.y == null) return dots;
+  const stroke = { stroke: colors.background, 'stroke-width': 1.5 };
+  const cx = round(latest.x);
+  const cy = round(latest.y);
+  return [...dots, el('circle', { class: 'spark-latest', cx, cy, r: 3.5, fill: colors.line, ...stroke })];
+}
+
+/** The sparkline as an SVG group; pure, deterministic output for a given series and box. */
+export function sparkline(series: readonly SeriesPoint[], box: Box, colors: SparklineColors): XmlElement {
+  const { points, zeroY } = plot(series, box);
+  const zeroLine =
     zeroY === null
       ? null
       : el('line', {
@@ -103,32 +126,6 @@ export function sparkline(series: readonly SeriesPoint[], box: Box, colors: Spar
           stroke: colors.zero,
           'stroke-width': 1,
           'stroke-dasharray': '3 3',
-        }),
-    hasSegment
-      ? el('path', { class: 'spark-area', d: areaGen(points) ?? '', fill: colors.area, 'fill-opacity': 0.16 })
-      : null,
-    hasSegment
-      ? el('path', {
-          class: 'spark-line',
-          d: lineGen(points) ?? '',
-          fill: 'none',
-          stroke: colors.line,
-          'stroke-width': 2,
-          'stroke-linejoin': 'round',
-          'stroke-linecap': 'round',
-        })
-      : null,
-    ...dots,
-    latest?.y == null
-      ? null
-      : el('circle', {
-          class: 'spark-latest',
-          cx: round(latest.x),
-          cy: round(latest.y),
-          r: 3.5,
-          fill: colors.line,
-          stroke: colors.background,
-          'stroke-width': 1.5,
-        }),
-  );
+        });
+  return el('g', { class: 'sparkline' }, zeroLine, ...paths(points, box, colors), ...markers(points, colors));
 }
