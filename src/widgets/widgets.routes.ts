@@ -3,6 +3,7 @@
  * not-found handlers below answer every /embed failure (including the global parameter
  * normaliser's 400s) as widget-styled HTML or SVG, while the JSON APIs keep their problem documents.
  */
+import { STATUS_CODES } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -79,14 +80,10 @@ function toErrorCard(error: FastifyError | ProblemError, request: FastifyRequest
   if (error instanceof ProblemError) {
     return { status: error.status, title: error.title, detail: error.detail, theme };
   }
-  const status = error.statusCode ?? 500;
-  if (error.validation || (status >= 400 && status < 500)) {
-    return {
-      status: error.validation ? 400 : status,
-      title: 'Invalid request',
-      detail: error.message,
-      theme,
-    };
+  const status = error.validation ? 400 : (error.statusCode ?? 500);
+  if (status >= 400 && status < 500) {
+    const title = status === 400 ? 'Invalid parameter' : (STATUS_CODES[status] ?? 'Bad request');
+    return { status, title, detail: error.message, theme };
   }
   const detail = `The widget could not be drawn. Request id ${request.id}.`;
   return { status: 500, title: 'Internal error', detail, theme };
@@ -95,6 +92,8 @@ function toErrorCard(error: FastifyError | ProblemError, request: FastifyRequest
 export const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const card = toErrorCard(error, request);
+    // e.g. Retry-After of a rate-limited request
+    if (error instanceof ProblemError) reply.headers(error.headers);
     if (card.status >= 500) {
       request.log.error({ err: error }, 'widget failed');
       reply.header('cache-control', 'no-store');

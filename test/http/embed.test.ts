@@ -228,3 +228,18 @@ describe.each(testBackends())('/embed failures on $name', (backend) => {
     expect(response.body).not.toMatch(/financials|no such table|SELECT/i);
   });
 });
+
+describe.each(testBackends())('/embed rate limiting on $name', (backend) => {
+  const ctx = useTestApp(backend, seedWidgets, { rateLimitMax: 1 });
+
+  it('answers an exceeded rate limit with a 429 card and Retry-After', async () => {
+    expect((await get(ctx.app, `/embed/${HARBOR}/roa`)).statusCode).toBe(200);
+    const limited = await get(ctx.app, `/embed/${HARBOR}/roa.svg?theme=light`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const card = parseXml(limited.body);
+    expect(one(card, 'error-title').text).toBe('Too many requests');
+    expect(one(card, 'card').attrs.fill).toBe('#ffffff');
+  });
+});
