@@ -10,7 +10,6 @@
  * → security_quarters (holders, crowded) → holdings_quarters → managers → smart money (two latest
  * quarters overall).
  */
-import { sql } from 'kysely';
 import type { DbHandle } from '../../db/connect.js';
 import type { Executor } from './executor.js';
 import { addMissingSecurities, writeAppliedFilings, writePositions } from './positions.js';
@@ -71,5 +70,4 @@ export async function deriveHoldings(
   await writeHoldingsQuarters(executor);
   await writeManagers(handle, executor);
   await writeSmartMoney(handle, executor);
-  if (handle.dialect === 'sqlite') await sql`analyze`.execute(executor);
 }

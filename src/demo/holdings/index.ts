@@ -1,0 +1,182 @@
+/**
+ * The holdings part of the demo dataset, produced as RAW 13F filings and Form ADV records that go
+ * through the same deriveHoldings() as real SEC data. One transaction replaces the holdings
+ * tables, bumps the dataset version and records sec-13f, sec-advisers and sec-securities as demo.
+ *
+ * Scales: `small` (default) = 8 quarters 2024-Q4…2026-Q3, ~1,500 managers, ~5,000 securities,
+ * 15,000 advisers; `full` = 4 quarters 2025-Q4…2026-Q3, ~9,000 managers, ~3.5 million positions
+ * per quarter, 15,000 advisers (rows are streamed to the database in batches).
+ */
+import type { Insertable, Transaction } from 'kysely';
+import { insertRows } from '../../db/bulk.js';
+import type { DbHandle } from '../../db/connect.js';
+import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
+import type { Database } from '../../db/tables.js';
+import { deriveHoldings } from '../../holdings/derive/index.js';
+import { nextQuarter } from '../../holdings/identifiers.js';
+import type { Filings13fTable, InfoRows13fTable } from '../../holdings/tables.js';
+import type { DemoOptions, DemoPart, DemoScale } from '../index.js';
+import { generateAdvisers } from './advisers.js';
+import { generateQuarter, resetAccessions } from './filings.js';
+import { generateManagers } from './managers.js';
+import { Rng } from './random.js';
+import { generateUniverse } from './universe.js';
+
+export const DEMO_UPSTREAM = 'built-in demo dataset (synthetic)';
+
+const SCALES = {
+  small: {
+    firstQuarter: '2024-Q4',
+    quarters: 8,
+    securities: 5_000,
+    count: 1_500,
+    medianPositions: 18,
+    maxPositions: 2_500,
+    advisers: 15_000,
+  },
+  full: {
+    firstQuarter: '2025-Q4',
+    quarters: 4,
+    securities: 30_000,
+    count: 9_000,
+    medianPositions: 235,
+    maxPositions: 12_000,
+    advisers: 15_000,
+  },
+} as const satisfies Record<DemoScale, unknown>;
+
+/** Advisers that share a CIK (and name) with a 13F manager. */
+const SHARED_CIK_ADVISERS = 300;
+const BATCH_ROWS = 20_000;
+
+/** Children first; derived tables are rebuilt by deriveHoldings. */
+// biome-ignore format: the list reads best as a block
+const TABLES = ['smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
+  'positions', 'applied_filings_13f', 'info_rows_13f', 'filings_13f', 'managers', 'securities', 'advisers'] as const;
+const SOURCES = ['sec-13f', 'sec-advisers', 'sec-securities'] as const;
+
+function quarterLabels(first: string, count: number): string[] {
+  const labels = [first];
+  while (labels.length < count) labels.push(nextQuarter(labels.at(-1) as string));
+  return labels;
+}
+
+/** Collects filings and streams info-table rows to the database in batches. */
+function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
+  const filings: Insertable<Filings13fTable>[] = [];
+  let pending: Insertable<InfoRows13fTable>[] = [];
+  let rowCount = 0;
+  const flush = async () => {
+    rowCount += await insertRows(handle, 'info_rows_13f', pending, trx);
+    pending = [];
+  };
+  return {
+    filing: (filing: Insertable<Filings13fTable>) => void filings.push(filing),
+    rows: async (rows: Insertable<InfoRows13fTable>[]) => {
+      for (const row of rows) pending.push(row);
+      if (pending.length >= BATCH_ROWS) await flush();
+    },
+    async finish() {
+      await flush();
+      await insertRows(handle, 'filings_13f', filings, trx);
+      return { filings: filings.length, rows: rowCount };
+    },
+  };
+}
+
+async function record(
+  trx: Transaction<Database>,
+  source: string,
+  rows: number,
+  started: number,
+  notes: string,
+) {
+  await recordSource(trx, {
+    source,
+    upstream: DEMO_UPSTREAM,
+    loaded_at: new Date().toISOString(),
+    rows,
+    duration_ms: Date.now() - started,
+    checksum: null,
+    is_demo: 1,
+    notes,
+  });
+}
+
+export const buildHoldingsDemo: DemoPart = async (handle: DbHandle, options: DemoOptions) => {
+  const started = Date.now();
+  const scale = SCALES[options.scale];
+  const quarters = quarterLabels(scale.firstQuarter, scale.quarters);
+  const universe = generateUniverse(Rng.derive(options.seed, 'universe'), scale.securities, scale.quarters);
+  const managers = generateManagers(Rng.derive(options.seed, 'managers'), scale, scale.quarters);
+  const advisers = generateAdvisers(
+    Rng.derive(options.seed, 'advisers'),
+    scale.advisers,
+    managers,
+    SHARED_CIK_ADVISERS,
+  );
+
+  // Sorting for the derivation's GROUP BYs stays in memory instead of spilling to temp files.
+  const restore = handle.sqlite
+    ? {
+        cache: handle.sqlite.pragma('cache_size', { simple: true }),
+        temp: handle.sqlite.pragma('temp_store', { simple: true }),
+      }
+    : null;
+  handle.sqlite?.pragma('cache_size = -262144');
+  handle.sqlite?.pragma('temp_store = MEMORY');
+  try {
+    await fill(handle, options, { quarters, universe, managers, advisers, started });
+  } finally {
+    if (restore) {
+      handle.sqlite?.pragma(`cache_size = ${Number(restore.cache)}`);
+      handle.sqlite?.pragma(`temp_store = ${Number(restore.temp)}`);
+    }
+  }
+};
+
+interface Generated {
+  quarters: string[];
+  universe: ReturnType<typeof generateUniverse>;
+  managers: ReturnType<typeof generateManagers>;
+  advisers: ReturnType<typeof generateAdvisers>;
+  started: number;
+}
+
+async function fill(
+  handle: DbHandle,
+  options: DemoOptions,
+  { quarters, universe, managers, advisers, started }: Generated,
+) {
+  const notes = `seed ${options.seed}, scale ${options.scale}`;
+  resetAccessions();
+  await handle.db.transaction().execute(async (trx) => {
+    for (const table of TABLES) await trx.deleteFrom(table).execute();
+    await trx
+      .deleteFrom('sources')
+      .where('source', 'in', [...SOURCES])
+      .execute();
+    const securities = universe.securities.map(({ cusip, issuer, title_of_class, ticker }) => ({
+      cusip,
+      issuer,
+      title_of_class,
+      ticker,
+    }));
+    await insertRows(handle, 'securities', securities, trx);
+    await insertRows(handle, 'advisers', advisers, trx);
+    const sink = batchingSink(handle, trx);
+    const rng = Rng.derive(options.seed, 'filings');
+    for (const [q, quarter] of quarters.entries())
+      await generateQuarter(rng, managers, universe, q, quarter, sink);
+    const loaded = await sink.finish();
+    const generatedAt = Date.now();
+    await deriveHoldings(handle, quarters, trx);
+    options.log?.(
+      `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms), ${securities.length} securities, ${advisers.length} advisers`,
+    );
+    await bumpDatasetVersion(trx);
+    await record(trx, 'sec-13f', loaded.rows, started, notes);
+    await record(trx, 'sec-advisers', advisers.length, started, notes);
+    await record(trx, 'sec-securities', securities.length, started, notes);
+  });
+}
