@@ -7,6 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { isPostgresUrl, openDatabase, sqlitePath } from './db/connect.js';
+import { trackInFlight } from './http/drain.js';
+
+/** How long in-flight responses get to finish after SIGTERM. */
+const DRAIN_TIMEOUT_MS = 30_000;
 
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const url = config.databaseReadUrl ?? config.databaseUrl;
@@ -22,6 +26,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   });
   const app = await buildApp(config, { handle });
   app.addHook('onClose', async () => handle.close());
+  const inFlight = trackInFlight(app);
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -29,13 +34,19 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    inFlight
+      .drain(DRAIN_TIMEOUT_MS)
+      .then(({ unfinished }) => {
+        if (unfinished > 0) app.log.warn({ unfinished }, 'drain timed out; closing anyway');
+        return app.close();
+      })
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   // `on`, not `once`: a cluster worker gets Ctrl-C's SIGINT and the primary's SIGTERM; the second
   // signal must not kill it mid-drain.

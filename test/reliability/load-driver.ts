@@ -1,0 +1,37 @@
+/** autocannon driving a mix of endpoints: valid, invalid, cached and never-seen URLs. */
+import autocannon from 'autocannon';
+
+/** Cycles through valid, invalid, cached and never-seen URLs of several endpoints. */
+function nextUrl(i: number): string {
+  const n = i % 5000;
+  const urls = [
+    `/api/v1/failures?limit=${(n % 500) + 1}&offset=${n}`,
+    `/api/v1/banks?limit=50&offset=${n % 300}`,
+    '/api/v1/failures?state=TX&format=csv',
+    '/api/v1/macro',
+    `/api/v1/financials?limit=20&offset=${n % 100}`,
+    '/api/v1/meta',
+    '/healthz',
+    `/api/v1/failures?limit=abc${n}`,
+    `/api/v1/nope/${n}`,
+    `/api/advisers?limit=25&offset=${n % 200}`,
+    `/api/crowded?limit=10`,
+  ];
+  return urls[i % urls.length] as string;
+}
+
+export function drive(origin: string, seconds: number, connections: number) {
+  let i = 0;
+  return autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (request) => ({ ...request, path: nextUrl(i++) }) }],
+  });
+}
+
+export function serverErrors(result: autocannon.Result): number {
+  return Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => Number(code) >= 500)
+    .reduce((sum, [, stats]) => sum + (stats as { count: number }).count, 0);
+}

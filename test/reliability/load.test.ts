@@ -1,0 +1,58 @@
+/**
+ * Real HTTP against the built server in its own process, driven by autocannon at high
+ * concurrency: zero failed requests, no 5xx, and bounded memory. RELIABILITY_LOAD_SECONDS sets the
+ * duration (default 5; `.ci/run` sets 60).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drive, serverErrors } from './load-driver.js';
+import { buildServer, demoCopy, metricValue, type RunningServer, spawnServer } from './support.js';
+
+const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS ?? 5);
+const CONNECTIONS = 100;
+/** Heap growth allowed between the end of warm-up and the end of the run. */
+const HEAP_GROWTH_BOUND = 64 * 1024 * 1024;
+const RSS_BOUND = 512 * 1024 * 1024;
+
+describe('sustained load on the built server', () => {
+  let server: RunningServer;
+  const cleanups: (() => void)[] = [];
+
+  beforeAll(async () => {
+    const [build, demo] = await Promise.all([buildServer(), demoCopy()]);
+    cleanups.push(build.cleanup, demo.cleanup);
+    // A small cache, so eviction runs all the time under load.
+    server = await spawnServer(build.cli, {
+      DATABASE_URL: demo.url,
+      CACHE_MAX_BYTES: String(2 * 1024 * 1024),
+    });
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    for (const cleanup of cleanups) cleanup();
+  });
+
+  it(
+    `serves ${CONNECTIONS} connections for ${SECONDS} s with zero failures and bounded memory`,
+    async () => {
+      const warmup = await drive(server.origin, Math.max(1, Math.round(SECONDS / 5)), CONNECTIONS);
+      expect(warmup.errors).toBe(0);
+      const heapBefore = await metricValue(server.origin, 'nodejs_heap_size_used_bytes');
+      const result = await drive(server.origin, SECONDS, CONNECTIONS);
+      await new Promise((done) => setTimeout(done, 500));
+      const heapAfter = await metricValue(server.origin, 'nodejs_heap_size_used_bytes');
+      const rss = await metricValue(server.origin, 'process_resident_memory_bytes');
+      console.log(
+        `load: ${result.requests.total} requests in ${SECONDS} s (${Math.round(result.requests.average)} req/s), p99 ${result.latency.p99} ms; heap ${Math.round(heapBefore / 2 ** 20)} → ${Math.round(heapAfter / 2 ** 20)} MB, rss ${Math.round(rss / 2 ** 20)} MB`,
+      );
+      expect(result.requests.total).toBeGreaterThan(0);
+      expect(result.errors).toBe(0);
+      expect(result.timeouts).toBe(0);
+      expect(serverErrors(result)).toBe(0);
+      expect(heapAfter - heapBefore).toBeLessThan(HEAP_GROWTH_BOUND);
+      expect(rss).toBeLessThan(RSS_BOUND);
+      expect(server.child.exitCode).toBeNull();
+    },
+    (SECONDS * 2 + 60) * 1000,
+  );
+});

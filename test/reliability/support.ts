@@ -1,0 +1,121 @@
+/**
+ * What the real-process reliability tests share: a build of the server (compiled once per test
+ * file into node_modules/.cache, like `npm run build` but without touching dist/), spawning it on
+ * a database, and a cached copy of the small demo dataset (rebuilt when the demo or the migrations
+ * change).
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { openDatabase } from '../../src/db/connect.js';
+import { buildDemo, DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+const CACHE = join(REPO, 'node_modules/.cache/regdata-reliability');
+
+/** Compiles src/ into a private directory; returns the path of its cli.js. */
+export async function buildServer(): Promise<{ cli: string; cleanup(): void }> {
+  const root = join(CACHE, `build-${process.pid}-${Date.now()}`);
+  mkdirSync(root, { recursive: true });
+  copyFileSync(join(REPO, 'package.json'), join(root, 'package.json')); // read by src/version.ts
+  const tsc = join(REPO, 'node_modules/.bin/tsc');
+  // Type errors elsewhere in a shared tree must not stop the emit; a broken emit fails at spawn.
+  await promisify(execFile)(tsc, ['-p', 'tsconfig.build.json', '--outDir', join(root, 'dist')], {
+    cwd: REPO,
+  }).catch(() => undefined);
+  const cli = join(root, 'dist/cli.js');
+  if (!existsSync(cli)) throw new Error(`build produced no ${cli}`);
+  return { cli, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+function sourceHash(): string {
+  const hash = createHash('sha1');
+  for (const dir of ['src/demo', 'src/db/migrations']) {
+    const files = readdirSync(join(REPO, dir), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => join(f.parentPath, f.name))
+      .sort();
+    for (const file of files) hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A private copy of the small demo dataset (SQLite); built once and cached across runs. */
+export async function demoCopy(): Promise<{ url: string; cleanup(): void }> {
+  mkdirSync(CACHE, { recursive: true });
+  const cached = join(CACHE, `demo-${sourceHash()}.sqlite`);
+  if (!existsSync(cached)) {
+    const building = `${cached}.${process.pid}.tmp`;
+    const handle = openDatabase(building);
+    await buildDemo(handle, { seed: DEFAULT_DEMO_SEED, scale: 'small' });
+    handle.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
+    handle.sqlite?.pragma('journal_mode = DELETE');
+    await handle.close();
+    renameSync(building, cached); // atomic: parallel test files never see half a file
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'regdata-reliability-'));
+  const url = join(dir, 'demo.sqlite');
+  copyFileSync(cached, url);
+  const writer = openDatabase(url); // back to WAL, as a real deployment runs
+  await writer.close();
+  return { url, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface RunningServer {
+  readonly child: ChildProcess;
+  readonly origin: string;
+  readonly exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node cli.js serve` on port 0 and resolves once it listens. */
+export async function spawnServer(cli: string, env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, [cli, 'serve', '--no-migrate'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const origin = await new Promise<string>((done, fail) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) done(match[1] as string);
+    });
+    exited.then((code) =>
+      fail(new Error(`server exited (${code}) before listening:\n${output.slice(-2000)}`)),
+    );
+  });
+  return {
+    child,
+    origin,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** One sample of a /metrics gauge from a running server. */
+export async function metricValue(origin: string, name: string): Promise<number> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  if (!line) throw new Error(`no ${name} in /metrics`);
+  return Number(line.split(' ')[1]);
+}
