@@ -49,7 +49,10 @@ export const buildBankingDemo: DemoPart = async (handle: DbHandle, options: Demo
   const started = Date.now();
   const root = new Random(options.seed);
   const certs = certificatePool(root.fork('certs'), options.scale);
-  const institutions = generateInstitutions(root.fork('institutions'), options.scale, certs);
+  // In cert order, so primary-key inserts append instead of splitting pages.
+  const institutions = generateInstitutions(root.fork('institutions'), options.scale, certs).sort(
+    (a, b) => a.cert - b.cert,
+  );
   await yieldToEventLoop();
   const failures = generateFailures(root.fork('failures'), certs.slice(institutions.length));
   const macro = generateMacro(root.fork('macro'));

@@ -8,7 +8,7 @@ import { searchKey } from '../../db/search.js';
 import type { InstitutionsTable } from '../../db/tables.js';
 import type { DemoScale } from '../index.js';
 import { citiesOf, STATE_CODES, STATE_WEIGHTS } from './geography.js';
-import { holdingCompanyName, institutionName } from './names.js';
+import { charteredName, holdingCompanyName } from './names.js';
 import { type Random, round } from './random.js';
 
 export type InstitutionRow = Insertable<InstitutionsTable> & { cert: number; asset_size: number | null };
@@ -55,10 +55,10 @@ function activeAssetSizes(random: Random, count: number): number[] {
 function baseInstitution(random: Random, cert: number, active: boolean) {
   const state = random.weighted(STATE_CODES, STATE_WEIGHTS);
   const city = random.pick(citiesOf(state));
-  const name = institutionName(random, state, city);
   const charter = active
     ? random.weighted(CHARTER_CLASSES, CHARTER_WEIGHTS)
     : random.weighted(CHARTER_CLASSES, [45, 20, 10, 8, 14, 3, 0.3]);
+  const name = charteredName(random, state, city, charter);
   const slug = searchKey(name).replace(/[^a-z0-9]+/g, '');
   return {
     cert,

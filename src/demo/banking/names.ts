@@ -128,6 +128,26 @@ const PATTERNS: readonly [NamePattern, number][] = [
 const PATTERN_FUNCTIONS = PATTERNS.map(([pattern]) => pattern);
 const PATTERN_WEIGHTS = PATTERNS.map(([, weight]) => weight);
 
+const NATIONAL_PATTERNS: readonly NamePattern[] = [
+  (_r, city) => `First National Bank of ${city}`,
+  (_r, city) => `${city} National Bank`,
+  (r, city) => `The ${r.pick(['First', 'Second', 'Third', 'Security', 'Citizens'])} National Bank of ${city}`,
+  (r) => `${r.pick(PLACE_WORDS)} National Bank`,
+];
+
+/**
+ * A name that fits the charter: national banks (N) are mostly called "… National Bank …"; no other
+ * charter is.
+ */
+export function charteredName(random: Random, state: string, city: string, charter: string): string {
+  if (charter === 'N' && random.chance(0.7)) return random.pick(NATIONAL_PATTERNS)(random, city);
+  let name = institutionName(random, state, city);
+  for (let tries = 0; tries < 20 && name.includes('National'); tries++) {
+    name = institutionName(random, state, city);
+  }
+  return name.replace('National', 'Community');
+}
+
 /** A bank name; territories and a few French- or Spanish-heritage places get local names. */
 export function institutionName(random: Random, state: string, city: string): string {
   if (state === 'PR' && random.chance(0.7)) return `${random.pick(SPANISH)} de ${city}`;
