@@ -122,8 +122,8 @@ function optionRows(rng: Rng, universe: Universe, q: number): Row[] {
   const rows: Row[] = [];
   for (let i = rng.int(1, 6); i > 0; i--) {
     const s = universe.securities[rng.int(0, 60)];
-    if (!s || s.share_type !== 'SH') continue;
-    const shares = Math.round(rng.logNormal(20_000, 1)) * 1;
+    if (s?.share_type !== 'SH') continue;
+    const shares = Math.round(rng.logNormal(20_000, 1));
     const put_call = rng.chance(0.5) ? 'Put' : 'Call';
     rows.push({
       accession_number: '',
