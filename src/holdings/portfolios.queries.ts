@@ -143,7 +143,8 @@ export async function portfolioHoldings(
   const rows = await db
     .selectFrom('positions as p')
     .innerJoin('securities as s', 's.cusip', 'p.cusip')
-    .select(['p.cusip', 's.issuer', 's.title_of_class', 'p.value', 'p.shares', 'p.share_type', 'p.put_call'])
+    .select(['p.cusip', 's.issuer', 's.title_of_class', 's.ticker', 'p.value', 'p.shares', 'p.share_type'])
+    .select('p.put_call')
     .where('p.cik', '=', cik)
     .where('p.quarter', '=', quarter)
     .orderBy('p.value', 'desc')
@@ -155,6 +156,7 @@ export async function portfolioHoldings(
     cusip: row.cusip,
     issuer: row.issuer,
     title_of_class: row.title_of_class,
+    ticker: row.ticker ?? null,
     value: money(row.value),
     shares: Number(row.shares),
     share_type: row.share_type,

@@ -84,6 +84,9 @@ export const PortfolioHolding = Type.Object({
   cusip: cusipField,
   issuer: Type.String(),
   title_of_class: nullableText('Title of class'),
+  ticker: nullableText(
+    'Exchange ticker, matched from SEC company_tickers.json by issuer name (`regdata ingest sec-securities`); null when unknown',
+  ),
   value: thousands('Value of the position'),
   shares: Type.Integer({
     description: 'Shares (SH) or principal amount in USD (PRN); for options, underlying shares',
