@@ -128,6 +128,20 @@ const PATTERNS: readonly [NamePattern, number][] = [
 const PATTERN_FUNCTIONS = PATTERNS.map(([pattern]) => pattern);
 const PATTERN_WEIGHTS = PATTERNS.map(([, weight]) => weight);
 
+/** Words only savings institutions (SB, SI, SL) carry. */
+const THRIFT_WORDS = /Savings and Loan|Savings & Loan|Building & Loan/;
+
+/** Insured U.S. branches of foreign banks (charter class OI). */
+const FOREIGN_BANKS = [
+  'Banco de la Nación Argentina',
+  'Banco do Brasil',
+  'Société Générale',
+  'Bank of Taiwan',
+  'Mega International Commercial Bank',
+  'Bank Hapoalim',
+  "Banca d'Italia Commerciale",
+] as const;
+
 const NATIONAL_PATTERNS: readonly NamePattern[] = [
   (_r, city) => `First National Bank of ${city}`,
   (_r, city) => `${city} National Bank`,
@@ -141,11 +155,12 @@ const NATIONAL_PATTERNS: readonly NamePattern[] = [
  */
 export function charteredName(random: Random, state: string, city: string, charter: string): string {
   if (charter === 'N' && random.chance(0.7)) return random.pick(NATIONAL_PATTERNS)(random, city);
+  if (charter === 'OI') return `${random.pick(FOREIGN_BANKS)}, ${city} Branch`;
+  const thrift = charter === 'SL' || charter === 'SI' || charter === 'SB';
+  const fits = (name: string) => !name.includes('National') && (thrift || !THRIFT_WORDS.test(name));
   let name = institutionName(random, state, city);
-  for (let tries = 0; tries < 20 && name.includes('National'); tries++) {
-    name = institutionName(random, state, city);
-  }
-  return name.replace('National', 'Community');
+  for (let tries = 0; tries < 20 && !fits(name); tries++) name = institutionName(random, state, city);
+  return fits(name) ? name : `${city} Community Bank`;
 }
 
 /** A bank name; territories and a few French- or Spanish-heritage places get local names. */
