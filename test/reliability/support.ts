@@ -64,6 +64,9 @@ export async function demoCopy(): Promise<{ url: string; cleanup(): void }> {
     handle.sqlite?.pragma('journal_mode = DELETE');
     await handle.close();
     renameSync(building, cached); // atomic: parallel test files never see half a file
+    for (const stale of readdirSync(CACHE).filter((f) => /^demo-[0-9a-f]+\.sqlite$/.test(f))) {
+      if (join(CACHE, stale) !== cached) rmSync(join(CACHE, stale), { force: true });
+    }
   }
   const dir = mkdtempSync(join(tmpdir(), 'regdata-reliability-'));
   const url = join(dir, 'demo.sqlite');

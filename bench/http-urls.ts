@@ -1,0 +1,80 @@
+/**
+ * The representative URL set of each endpoint, with identifiers picked from the dataset itself:
+ * the heavy cases on purpose (a state's financials snapshot, holders of the most-held CUSIP, the
+ * overlap of the 5 largest portfolios, limit=500 pages).
+ */
+import Database from 'better-sqlite3';
+
+export type UrlSets = Record<string, string[]>;
+
+export function urlSets(path: string): UrlSets {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const one = <T>(sql: string, ...params: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as T;
+  const many = <T>(sql: string, ...params: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .all(...params) as T[];
+  try {
+    const quarter = one<string>('SELECT max(quarter) FROM manager_quarters');
+    const bigManagers = many<string>(
+      'SELECT cik FROM manager_quarters WHERE quarter = ? ORDER BY position_count DESC, cik LIMIT 5',
+      quarter,
+    );
+    const mostHeld = many<string>(
+      'SELECT cusip FROM security_quarters WHERE quarter = ? ORDER BY holder_count DESC, cusip LIMIT 3',
+      quarter,
+    );
+    const crds = many<number>('SELECT crd FROM advisers ORDER BY aum DESC, crd LIMIT 3');
+    const certs = many<number>('SELECT cert FROM institutions ORDER BY asset_size DESC, cert LIMIT 3');
+    const date = one<string>('SELECT max(report_date) FROM financials');
+    const [a, b, c] = bigManagers;
+    return {
+      banks: [
+        '/api/v1/banks?state=TX&limit=500',
+        '/api/v1/banks?q=first&limit=100',
+        '/api/v1/banks?sortBy=assets&limit=50',
+      ],
+      financials: [
+        `/api/v1/financials?state=TX&date=${date}&limit=500`,
+        `/api/v1/financials?state=CA&limit=500`,
+        ...certs.map((x) => `/api/v1/financials?cert=${x}&limit=100`),
+      ],
+      failures: [
+        '/api/v1/failures?limit=500',
+        '/api/v1/failures?state=TX&limit=100',
+        '/api/v1/failures?year=2010',
+      ],
+      macro: ['/api/v1/macro', '/api/v1/macro?series=UNRATE,FEDFUNDS&start=2000-01-01', '/api/macro'],
+      embed: certs.flatMap((x) => [`/embed/${x}/roa`, `/embed/${x}/tier1_leverage.svg`]),
+      meta: ['/api/v1/meta', '/api/meta'],
+      stats: ['/api/stats'],
+      advisers: [
+        '/api/advisers?limit=500',
+        '/api/advisers?q=capital&limit=100',
+        '/api/advisers?state=NY&sort=aum&limit=50',
+      ],
+      adviser: crds.map((crd) => `/api/advisers/${crd}`),
+      'holdings managers': [
+        `/api/holdings?mode=managers&limit=500`,
+        `/api/holdings?mode=managers&q=capital&limit=100`,
+      ],
+      'holdings stocks': [
+        ...mostHeld.map((cusip) => `/api/holdings?mode=stocks&cusip=${cusip}&limit=500`),
+        '/api/holdings?mode=stocks&limit=500',
+      ],
+      portfolio: bigManagers.slice(0, 3).map((cik) => `/api/holdings/${cik}`),
+      timeline: bigManagers.slice(0, 3).map((cik) => `/api/holdings/${cik}/timeline`),
+      crowded: ['/api/crowded', '/api/crowded?limit=500'],
+      'smart-money': ['/api/smart-money', '/api/smart-money?limit=100'],
+      overlap: [`/api/overlap?ciks=${bigManagers.join(',')}`, `/api/overlap?ciks=${a},${b}`],
+      compare: [`/api/compare?cik1=${a}&cik2=${b}`, `/api/compare?cik1=${b}&cik2=${c}`],
+    };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench` (`-- --quick` for a short run on the small demo). Starts the BUILT server
+ * (`node dist/cli.js serve`) on the demo dataset (full scale by default, built once into
+ * bench/.out/), and drives each endpoint's URL set from a separate autocannon process: cached at
+ * 50 connections, then uncached (`--no-cache`) at 10. A bare Fastify server answering a constant
+ * body of each endpoint's size at 50 connections is the ceiling. Prints req/s, p50, p99, the ratio
+ * to the ceiling, the server's peak RSS, and the verdict on the targets; writes the figures to
+ * bench/.out/http-<scale>.json.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDemoDataset, generateLoad, type Proc, ROOT, startCeiling, startServer } from './http-procs.js';
+import { type EndpointFigures, report, verdicts } from './http-report.js';
+import { urlSets } from './http-urls.js';
+
+const quick = process.argv.includes('--quick');
+const scale = quick ? 'small' : 'full';
+const seconds = Number(argValue('--seconds') ?? (quick ? 2 : 10));
+const only = argValue('--only');
+const OUT = join(ROOT, 'bench/.out');
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Fetches every URL once: drops (and reports) any that does not answer 200; returns mean bytes. */
+async function warm(
+  server: Proc,
+  name: string,
+  paths: string[],
+): Promise<{ paths: string[]; bytes: number }> {
+  const ok: string[] = [];
+  let bytes = 0;
+  for (const path of paths) {
+    const response = await fetch(server.origin + path, { headers: { 'accept-encoding': 'identity' } });
+    const body = await response.arrayBuffer();
+    if (response.status === 200) {
+      ok.push(path);
+      bytes += body.byteLength;
+    } else {
+      console.error(`  ${name}: ${path} answered ${response.status}; left out`);
+    }
+  }
+  return { paths: ok, bytes: ok.length ? Math.round(bytes / ok.length) : 0 };
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const database = join(OUT, `${scale}.sqlite`);
+  if (!existsSync(database)) {
+    console.error(`building the ${scale} demo dataset into ${database} (once) …`);
+    const started = Date.now();
+    await buildDemoDataset(database, scale);
+    console.error(`built in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+  const sets = Object.entries(urlSets(database)).filter(([name]) => !only || name === only);
+  const figures: EndpointFigures[] = [];
+  const ceiling = await startCeiling();
+  let server = await startServer(database, true);
+  try {
+    console.error(
+      `cached: ${sets.length} endpoints × ${seconds} s at 50 connections, each with its ceiling …`,
+    );
+    for (const [name, all] of sets) {
+      const { paths, bytes } = await warm(server, name, all);
+      if (paths.length === 0) continue;
+      const cached = await generateLoad(server.origin, paths, 50, seconds);
+      const bare = await generateLoad(ceiling.origin, [`/bytes/${bytes}`], 50, seconds);
+      figures.push({ name, urls: paths, bytes, cached, ceiling: bare, uncached: null });
+      console.error(`  ${name}: ${Math.round(cached.rps)} req/s (ceiling ${Math.round(bare.rps)})`);
+    }
+    const cachedPeakRss = server.peakRss();
+    await server.stop();
+    server = await startServer(database, false);
+    console.error(`uncached: ${figures.length} endpoints × ${seconds} s at 10 connections …`);
+    for (const entry of figures) {
+      entry.uncached = await generateLoad(server.origin, entry.urls, 10, seconds);
+      console.error(`  ${entry.name}: p99 ${entry.uncached.p99} ms`);
+    }
+    const uncachedPeakRss = server.peakRss();
+    const summary = { scale, seconds, cachedPeakRss, uncachedPeakRss, figures };
+    console.log(report(summary));
+    console.log(verdicts(summary).join('\n'));
+    writeFileSync(join(OUT, `http-${scale}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+  } finally {
+    await server.stop();
+    await ceiling.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
