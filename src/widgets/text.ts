@@ -6,7 +6,7 @@
  */
 
 /** Advance widths in em for DejaVu Sans Book, by character class. */
-function charWidthEm(char: string): number {
+function classWidthEm(char: string): number {
   if (/[ijlI.,:;'!|`]/.test(char)) return 0.32;
   if (char === ' ') return 0.32;
   if (/[frt()[\]{}"\-/\\]/.test(char)) return 0.44;
@@ -14,37 +14,57 @@ function charWidthEm(char: string): number {
   if (/[MW%@]/.test(char)) return 1.0;
   if (/[A-Z&#]/.test(char)) return 0.78;
   if (/[a-z0-9$?*+=<>^_~]/.test(char)) return 0.66;
-  if (char === '…') return 1.0;
+  if (char === '…' || char === '—') return 1.0;
   // Accented Latin and other scripts: assume a wide glyph.
   return (char.codePointAt(0) ?? 0) > 0x2e7f ? 1.05 : 0.8;
 }
 
-const BOLD_FACTOR = 1.1;
+const widthCache = new Map<string, number>();
 
-export function estimateWidth(text: string, fontSize: number, bold = false): number {
+function charWidthEm(char: string): number {
+  let width = widthCache.get(char);
+  if (width === undefined) {
+    width = classWidthEm(char);
+    if (widthCache.size < 10_000) widthCache.set(char, width);
+  }
+  return width;
+}
+
+const BOLD_FACTOR = 1.1;
+const ELLIPSIS_EM = 1.0;
+
+function emOf(text: string): number {
   let em = 0;
   for (const char of text) em += charWidthEm(char);
-  return em * fontSize * (bold ? BOLD_FACTOR : 1);
+  return em;
+}
+
+const pxPerEm = (fontSize: number, bold: boolean) => fontSize * (bold ? BOLD_FACTOR : 1);
+
+export function estimateWidth(text: string, fontSize: number, bold = false): number {
+  return emOf(text) * pxPerEm(fontSize, bold);
 }
 
 /** The longest prefix (whole code points) that fits `maxWidth` with an ellipsis; `text` if it fits. */
 export function truncate(text: string, maxWidth: number, fontSize: number, bold = false): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (estimateWidth(clean, fontSize, bold) <= maxWidth) return clean;
+  const budget = maxWidth / pxPerEm(fontSize, bold) - ELLIPSIS_EM;
   const chars = [...clean];
-  for (let length = chars.length - 1; length > 0; length--) {
-    const candidate = `${chars.slice(0, length).join('').trimEnd()}…`;
-    if (estimateWidth(candidate, fontSize, bold) <= maxWidth) return candidate;
+  let used = 0;
+  let length = 0;
+  while (length < chars.length && used + charWidthEm(chars[length] as string) <= budget) {
+    used += charWidthEm(chars[length] as string);
+    length++;
   }
-  return '…';
+  const prefix = chars.slice(0, length).join('').trimEnd();
+  return prefix === '' ? '…' : `${prefix}…`;
 }
 
-/** The largest font size from `max` down to `min` (whole px) at which `text` fits `maxWidth`. */
+/** The largest whole font size from `max` down to `min` at which `text` fits `maxWidth`. */
 export function fitFontSize(text: string, maxWidth: number, max: number, min: number, bold = false): number {
-  for (let size = max; size > min; size--) {
-    if (estimateWidth(text, size, bold) <= maxWidth) return size;
-  }
-  return min;
+  const fitting = Math.floor(maxWidth / (emOf(text) * pxPerEm(1, bold)));
+  return Math.max(min, Math.min(max, fitting));
 }
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
