@@ -1,9 +1,10 @@
 /** render(props) as input/output tables, SVG file snapshots, and the hostile-name proof. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MetricKey } from '../../src/widgets/metrics.js';
 import { errorPage, widgetPage } from '../../src/widgets/page.js';
 import { render, renderError, type WidgetProps } from '../../src/widgets/render.js';
-import type { SeriesPoint } from '../../src/widgets/series.js';
+import { quarterEnd, quarterIndex, type SeriesPoint } from '../../src/widgets/series.js';
 import type { Theme } from '../../src/widgets/theme.js';
 import { byClass, byName, inlineSvg, type Node, one, parseXml } from './widgets.parse.js';
 
@@ -224,5 +225,35 @@ describe('SVG snapshots', () => {
       theme: 'light',
     });
     await expect(svg).toMatchFileSnapshot('__snapshots__/widget-error-400.svg');
+  });
+});
+
+describe('render(props) on arbitrary input', () => {
+  const value = fc.double({ min: -1e7, max: 1e7, noNaN: true });
+  const input = fc.record({
+    name: fc.string({ unit: 'binary', maxLength: 150 }),
+    values: fc.tuple(fc.array(fc.option(value, { nil: null }), { maxLength: 19 }), value),
+    theme: fc.constantFrom('dark' as const, 'light' as const),
+    metric: fc.constantFrom('roa' as const, 'npl_ratio' as const, 'loan_to_deposit' as const),
+  });
+
+  it('always gives well-formed SVG with every coordinate inside the card', () => {
+    fc.assert(
+      fc.property(input, ({ name, values: [head, last], theme, metric }) => {
+        const start = quarterIndex('2026-06-30') - head.length;
+        const points = [...head, last].map((v, i) => ({ date: quarterEnd(start + i), value: v }));
+        const doc = parseXml(render({ name, metric, theme, series: points }));
+        expect(byName(doc, 'script')).toEqual([]);
+        for (const node of [...byName(doc, 'circle'), ...byName(doc, 'text')]) {
+          const x = Number(node.attrs.cx ?? node.attrs.x);
+          const y = Number(node.attrs.cy ?? node.attrs.y);
+          expect(x >= 0 && x <= 300 && y >= 0 && y <= 130).toBe(true);
+        }
+        const d = byClass(doc, 'spark-line')[0]?.attrs.d ?? '';
+        expect(d).not.toMatch(/NaN|Infinity/);
+        return true;
+      }),
+      { numRuns: 200 },
+    );
   });
 });

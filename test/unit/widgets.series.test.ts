@@ -1,4 +1,5 @@
 /** Quarterly series, summaries and text fitting behind the widget card, as input/output tables. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   quarterEnd,
@@ -109,5 +110,42 @@ describe('text fitting', () => {
   ])('formats %d as %s and %s', (value, percent, points) => {
     expect(formatPercent(value)).toBe(percent);
     expect(formatPoints(value)).toBe(points);
+  });
+});
+
+describe('properties', () => {
+  it('truncate always fits and is a prefix of the cleaned text (or the text itself)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 120 }),
+        fc.integer({ min: 10, max: 300 }),
+        (text, width) => {
+          const clean = text.replace(/\s+/g, ' ').trim();
+          const result = truncate(text, width, 14, true);
+          if (result === clean) return estimateWidth(clean, 14, true) <= width;
+          expect(result.endsWith('…')).toBe(true);
+          expect(clean.startsWith(result.slice(0, -1))).toBe(true);
+          return result === '…' || estimateWidth(result, 14, true) <= width;
+        },
+      ),
+    );
+  });
+
+  it('toQuarterlySeries ends at a reported value, spans at most 20 quarters and has no holes', () => {
+    const row = fc.record({
+      date: fc.integer({ min: 2000 * 4, max: 2030 * 4 + 3 }).map(quarterEnd),
+      value: fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(row, { selector: (r) => r.date, maxLength: 60 }), (rows) => {
+        const series = toQuarterlySeries(rows);
+        if (series.length === 0) return rows.every((r) => r.value === null);
+        const indexes = series.map((point) => quarterIndex(point.date));
+        expect(series.at(-1)?.value).not.toBeNull();
+        expect(series.length).toBeLessThanOrEqual(20);
+        expect(indexes).toEqual(indexes.map((_, i) => (indexes[0] as number) + i));
+        return true;
+      }),
+    );
   });
 });
