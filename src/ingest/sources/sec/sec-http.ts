@@ -1,7 +1,8 @@
 /**
  * SEC network access under its fair-access rules: every request declares SEC_USER_AGENT (refused
- * without it) and requests are spaced at least 110 ms apart (under 10 per second), on top of the
- * ingest fetcher's own retries and politeness interval. Local files go through `ctx.readInput`.
+ * without it) and each request starts at least 110 ms after the previous response (so fewer than 10
+ * reach SEC per second), on top of the ingest fetcher's own retries and politeness interval. Local
+ * files go through `ctx.readInput`.
  */
 import type { IngestContext } from '../../core/types.js';
 import { IngestError } from '../../core/types.js';
@@ -14,7 +15,7 @@ export function isUrl(location: string): boolean {
 }
 
 export class SecClient {
-  private lastStart = 0;
+  private lastEnd = 0;
 
   constructor(private readonly ctx: IngestContext) {}
 
@@ -30,13 +31,20 @@ export class SecClient {
     return agent;
   }
 
-  /** GETs an SEC URL (with retries through the ingest fetcher); bytes go into the checksum. */
+  /**
+   * GETs an SEC URL (with retries through the ingest fetcher); bytes go into the checksum. The gap
+   * is counted from the end of the previous response, so even requests that travel at different
+   * speeds reach SEC at least SEC_MIN_INTERVAL_MS apart.
+   */
   async get(url: string): Promise<Buffer> {
     const agent = this.userAgent(url);
-    const wait = this.lastStart + SEC_MIN_INTERVAL_MS - Date.now();
+    const wait = this.lastEnd + SEC_MIN_INTERVAL_MS - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.lastStart = Date.now();
-    return this.ctx.fetcher.get(url, { headers: { 'user-agent': agent } });
+    try {
+      return await this.ctx.fetcher.get(url, { headers: { 'user-agent': agent } });
+    } finally {
+      this.lastEnd = Date.now();
+    }
   }
 
   /** Reads a `--from` location: SEC rules for URLs, plain file reads otherwise. */
