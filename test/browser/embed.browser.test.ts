@@ -77,7 +77,8 @@ function expectTextsInside(texts: TextBox[], width: number, height: number, labe
 }
 
 function browserSuite(executablePath: string) {
-  describe('widget in Chromium', () => {
+  // Generous limits: CI runs this beside the whole suite on two cores.
+  describe('widget in Chromium', { timeout: 90_000 }, () => {
     let browser: Browser;
     let running: RunningApp;
     let host: HostServer;
