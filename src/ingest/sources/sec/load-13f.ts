@@ -14,6 +14,7 @@ import type { Stager, StagingSpec } from '../../core/staging.js';
 import { stagingTableName } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
 import { edgarLocation } from './locations.js';
+import { InfoRowWriter } from './row-writer.js';
 import type { Filing13F, InfoTableRow, Rejection } from './types.js';
 
 const FILINGS_SPEC: StagingSpec<'filings_13f'> = {
@@ -44,9 +45,18 @@ export function reasonKind(reason: string): string {
 
 const PLACEHOLDER_CUSIP = '000000000';
 
+async function isDemo(ctx: IngestContext, source: string): Promise<boolean> {
+  const row = await ctx.handle.db
+    .selectFrom('sources')
+    .select('is_demo')
+    .where('source', '=', source)
+    .executeTakeFirst();
+  return Number(row?.is_demo ?? 0) === 1;
+}
+
 export class Loader13F {
   private filings!: Stager<'filings_13f'>;
-  private rows!: Stager<'info_rows_13f'>;
+  private writer!: InfoRowWriter;
   /** Accession → form type of every filing staged in this load. */
   private readonly staged = new Map<string, string>();
   readonly quarters = new Set<string>();
@@ -56,10 +66,23 @@ export class Loader13F {
 
   static async open(ctx: IngestContext, source: string): Promise<Loader13F> {
     const loader = new Loader13F(ctx);
-    loader.filings = await ctx.stage(FILINGS_SPEC);
-    loader.rows = await ctx.stage(ROWS_SPEC(source));
-    ctx.onSwap((trx) => loader.derive(trx));
+    // The demo dataset is recorded as `sec-13f`; a single filing loaded over it replaces it too,
+    // so real and synthetic filings never mix.
+    const demo = source !== 'sec-13f' && (await isDemo(ctx, 'sec-13f'));
+    const removeDemo = demo ? { alwaysRemove: '1 = 1' } : {};
+    loader.filings = await ctx.stage({ ...FILINGS_SPEC, ...removeDemo });
+    loader.writer = new InfoRowWriter(ctx.handle, await ctx.stage({ ...ROWS_SPEC(source), ...removeDemo }));
+    ctx.onSwap(async (trx) => {
+      if (demo)
+        await trx.deleteFrom('sources').where('source', '=', 'sec-13f').where('is_demo', '=', 1).execute();
+      await loader.derive(trx);
+    });
     return loader;
+  }
+
+  /** Writes buffered rows; call after the last addRow. */
+  finish(): void {
+    this.writer.flush();
   }
 
   reject(rejection: Rejection): void {
@@ -120,20 +143,9 @@ export class Loader13F {
       this.ctx.tally.reject(`empty ${missing}`);
       return false;
     }
-    await this.rows.add({
-      accession_number: row.accession,
-      cusip: row.cusip,
-      issuer: row.issuer,
-      title_of_class: row.titleOfClass,
-      value: row.value,
-      shares: row.shares,
-      share_type: row.shareType,
-      put_call: row.putCall,
-      investment_discretion: row.discretion,
-      voting_sole: row.votingSole,
-      voting_shared: row.votingShared,
-      voting_none: row.votingNone,
-    });
+    // biome-ignore format: one value per column of INFO_ROW_COLUMNS
+    await this.writer.add([row.accession, row.cusip, row.issuer, row.titleOfClass, row.value, row.shares,
+      row.shareType, row.putCall, row.discretion, row.votingSole, row.votingShared, row.votingNone]);
     this.rowCount += 1;
     return true;
   }
