@@ -18,6 +18,29 @@ Errors are RFC 9457 problem documents (\`application/problem+json\`). Unknown pa
 empty ones are treated as absent, repeated ones are rejected. Out of the box the data is a built-in
 **demo dataset** (see \`/api/v1/meta\` and \`/api/meta\`); \`regdata ingest\` loads the real sources.`;
 
+interface OpenApiParameter {
+  in: string;
+  required?: boolean;
+  schema?: { default?: unknown };
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: OpenApiParameter[] }>> };
+
+/**
+ * Query parameters with a default are non-optional in the TypeBox schemas (so handlers see a typed
+ * value after Ajv fills the default), but a client may always omit them: say so in the contract.
+ */
+function markDefaultedParamsOptional(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false;
+      }
+    }
+  }
+  return document;
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -31,6 +54,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? markDefaultedParamsOptional(documentObject.openapiObject as OpenApiDocument)
+        : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -76,6 +76,10 @@ describe.each(testBackends())('HTTP conventions on $name', (backend) => {
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths)).toContain('/api/v1/failures');
+    const limit = body.paths['/api/v1/failures'].get.parameters.find(
+      (p: { name: string }) => p.name === 'limit',
+    );
+    expect(limit).toMatchObject({ in: 'query', required: false, schema: { default: 50 } });
     const docs = await ctx.app.inject({ url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);
