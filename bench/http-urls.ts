@@ -37,7 +37,7 @@ export function urlSets(path: string): UrlSets {
       banks: [
         '/api/v1/banks?state=TX&limit=500',
         '/api/v1/banks?q=first&limit=100',
-        '/api/v1/banks?sortBy=assets&limit=50',
+        '/api/v1/banks?sortBy=asset_size&limit=50',
       ],
       financials: [
         `/api/v1/financials?state=TX&date=${date}&limit=500`,
@@ -49,7 +49,11 @@ export function urlSets(path: string): UrlSets {
         '/api/v1/failures?state=TX&limit=100',
         '/api/v1/failures?year=2010',
       ],
-      macro: ['/api/v1/macro', '/api/v1/macro?series=UNRATE,FEDFUNDS&start=2000-01-01', '/api/macro'],
+      macro: [
+        '/api/v1/macro?series=UNRATE,FEDFUNDS,DGS10&start=2000-01-01',
+        '/api/v1/macro?series=USREC',
+        '/api/macro',
+      ],
       embed: certs.flatMap((x) => [`/embed/${x}/roa`, `/embed/${x}/tier1_leverage.svg`]),
       meta: ['/api/v1/meta', '/api/meta'],
       stats: ['/api/stats'],
