@@ -5,7 +5,7 @@
  * runs them. Every invocation gets an explicit environment (no FRED/FDIC keys leak in from the shell).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -33,6 +33,7 @@ export function buildCli(): Promise<string> {
       `${process.pid}-${Date.now()}`,
     );
     const outdir = join(root, 'dist');
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
     mkdirSync(outdir, { recursive: true });
     // version.ts reads ../package.json relative to itself, as in the published package.
     copyFileSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
