@@ -46,6 +46,11 @@ async function warm(
 }
 
 async function main() {
+  if (process.argv.includes('--compare-backends')) {
+    // SQLite and PostgreSQL side by side on the same URL sets (bench/backends.ts).
+    const { compareBackends } = await import('./backends.js');
+    return compareBackends({ scale, seconds, only, cached: process.argv.includes('--cached') });
+  }
   mkdirSync(OUT, { recursive: true });
   const database = join(OUT, `${scale}.sqlite`);
   if (!existsSync(database)) {
