@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { isPostgres } from '../db/dialect.js';
 import { matchesSearch } from '../db/search.js';
 import type { Database, InstitutionsTable } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
@@ -41,8 +42,7 @@ export async function countBanks(db: Kysely<Database>, filters: BankFilters): Pr
 function sortKey(db: Kysely<Database>, sortBy: BankSortField) {
   if (sortBy === 'asset_size') return sql.ref('asset_size');
   const column = sortBy === 'name' ? 'search_name' : 'state';
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return isPostgres ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+  return isPostgres(db) ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
 }
 
 /** Sorted by the requested field (nulls last in both directions), ties by cert ascending. */

@@ -11,7 +11,12 @@ import type { Database } from '../../db/tables.js';
 import type { DemoOptions, DemoPart } from '../index.js';
 import { generateFailures } from './failures.js';
 import { financialBatches } from './financials.js';
-import { certificatePool, generateInstitutions } from './institutions.js';
+import {
+  certificatePool,
+  generateInstitutions,
+  INSTITUTION_COUNTS,
+  type InstitutionCounts,
+} from './institutions.js';
 import { generateMacro } from './macro.js';
 import { Random } from './random.js';
 
@@ -45,12 +50,20 @@ async function record(
 /** SQLite writes are synchronous; let timers and I/O run between batches (progress, test workers). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export const buildBankingDemo: DemoPart = async (handle: DbHandle, options: DemoOptions) => {
+export const buildBankingDemo: DemoPart = (handle: DbHandle, options: DemoOptions) =>
+  buildBankingDemoWith(handle, options, INSTITUTION_COUNTS[options.scale]);
+
+/** The banking part with explicit institution counts (tests use small ones to stay fast). */
+export async function buildBankingDemoWith(
+  handle: DbHandle,
+  options: DemoOptions,
+  counts: InstitutionCounts,
+) {
   const started = Date.now();
   const root = new Random(options.seed);
   const certs = certificatePool(root.fork('certs'), options.scale);
   // In cert order, so primary-key inserts append instead of splitting pages.
-  const institutions = generateInstitutions(root.fork('institutions'), options.scale, certs).sort(
+  const institutions = generateInstitutions(root.fork('institutions'), counts, certs).sort(
     (a, b) => a.cert - b.cert,
   );
   await yieldToEventLoop();
@@ -84,4 +97,4 @@ export const buildBankingDemo: DemoPart = async (handle: DbHandle, options: Demo
       `demo banking: ${institutions.length} institutions, ${financialRows} financial rows, ${failures.length} failures, ${macro.observations.length} macro observations (generated in ${generated - started} ms, written in ${Date.now() - generated} ms)`,
     );
   });
-};
+}

@@ -13,7 +13,12 @@ import { type Random, round } from './random.js';
 
 export type InstitutionRow = Insertable<InstitutionsTable> & { cert: number; asset_size: number | null };
 
-export const INSTITUTION_COUNTS: Record<DemoScale, { active: number; inactive: number }> = {
+export interface InstitutionCounts {
+  readonly active: number;
+  readonly inactive: number;
+}
+
+export const INSTITUTION_COUNTS: Record<DemoScale, InstitutionCounts> = {
   small: { active: 4500, inactive: 1500 },
   full: { active: 4500, inactive: 22_500 },
 };
@@ -82,10 +87,9 @@ export function certificatePool(random: Random, scale: DemoScale): number[] {
 
 export function generateInstitutions(
   random: Random,
-  scale: DemoScale,
+  counts: InstitutionCounts,
   certs: readonly number[],
 ): InstitutionRow[] {
-  const counts = INSTITUTION_COUNTS[scale];
   const sizes = activeAssetSizes(random, counts.active);
   const rows: InstitutionRow[] = [];
   for (let i = 0; i < counts.active; i++) {
