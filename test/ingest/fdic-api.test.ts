@@ -31,6 +31,33 @@ function bankFindRoutes() {
   };
 }
 
+/**
+ * A BankFind stand-in holding `count` institutions (CERT 1..count) that enforces the API's
+ * 10,000-row result window (offset + limit) and honours `CERT:[lo TO hi]` filters and meta.total.
+ */
+function windowedInstitutions(count: number, seenFilters: string[]) {
+  return (url: URL) => {
+    const filter = url.searchParams.get('filters') ?? '';
+    seenFilters.push(filter);
+    const range = /CERT:\[(\d+) TO (\d+)\]/.exec(filter);
+    const lo = range ? Number(range[1]) : 0;
+    const hi = range ? Number(range[2]) : Number.MAX_SAFE_INTEGER;
+    const first = Math.max(1, lo);
+    const last = Math.min(count, hi);
+    const total = Math.max(0, last - first + 1);
+    const offset = Number(url.searchParams.get('offset'));
+    const limit = Number(url.searchParams.get('limit'));
+    if (offset + limit > 10_000) return { status: 400, body: '{"message":"Result window is too large"}' };
+    const data = [];
+    for (let cert = first + offset; cert <= Math.min(last, first + offset + limit - 1); cert++) {
+      data.push({
+        data: { CERT: cert, NAME: `Bank ${cert}`, STALP: 'KS', ACTIVE: cert % 3 ? 1 : 0, ID: String(cert) },
+      });
+    }
+    return json({ meta: { total }, data });
+  };
+}
+
 describe.each(testBackends())('FDIC BankFind ingest on $name', (backend: Backend) => {
   let database: TestDatabase;
   let upstream: Upstream;
@@ -158,6 +185,29 @@ describe.each(testBackends())('FDIC BankFind ingest on $name', (backend: Backend
       expect((await api.get('/api/v1/meta')).body.dataset_version).toBe(versionBefore);
     } finally {
       await failing.close();
+    }
+  });
+
+  it('splits a slice larger than the 10,000-row result window by CERT range', {
+    timeout: 120_000,
+  }, async () => {
+    const filters: string[] = [];
+    const big = await startUpstream({ '/banks/institutions': windowedInstitutions(25_000, filters) });
+    try {
+      const { code, summary, stderr } = await ingestJson(['fdic-institutions', '--page-size', '10000'], {
+        ...env,
+        FDIC_API_URL: `${big.baseUrl}/banks`,
+      });
+      expect(code, stderr).toBe(0);
+      expect(summary).toMatchObject({ ok: true, read: 25_000, rejected: 0 });
+      expect(filters[0]).toBe('');
+      expect(filters.some((f) => /^CERT:\[\d+ TO \d+\]$/.test(f))).toBe(true);
+      const all = await api.get('/api/v1/banks?active=all&limit=1');
+      expect(all.body.total).toBe(25_000);
+      const inactive = await api.get('/api/v1/banks?active=false&limit=1');
+      expect(inactive.body.total).toBe(Math.floor(25_000 / 3));
+    } finally {
+      await big.close();
     }
   });
 });
