@@ -30,6 +30,32 @@ export function drive(origin: string, seconds: number, connections: number) {
   });
 }
 
+/** Drives until stop() is called; stop() resolves with the result. */
+export function driveUntilStopped(origin: string, connections: number) {
+  let i = 0;
+  let finish: (result: autocannon.Result) => void = () => {};
+  let fail: (error: unknown) => void = () => {};
+  const finished = new Promise<autocannon.Result>((done, reject) => {
+    finish = done;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      url: origin,
+      connections,
+      duration: 3600,
+      requests: [{ setupRequest: (request) => ({ ...request, path: nextUrl(i++) }) }],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
+  return {
+    stop() {
+      instance.stop();
+      return finished;
+    },
+  };
+}
+
 export function serverErrors(result: autocannon.Result): number {
   return Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => Number(code) >= 500)
