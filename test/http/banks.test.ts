@@ -192,4 +192,18 @@ describe.each(testBackends())('GET /api/v1/banks on $name', (backend) => {
     expect(response.body).toBe('');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
+
+  it.each(['/api/v1/banks', '/api/v1/financials', '/api/v1/macro'])(
+    'answers an OPTIONS preflight on %s with 204 and CORS',
+    async (url) => {
+      const response = await ctx.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
+    },
+  );
 });
