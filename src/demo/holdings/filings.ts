@@ -43,7 +43,7 @@ function addPositions(
     if (m.holdings.has(index)) continue;
     const security = universe.securities[index];
     if (!security) continue;
-    const dollars = budget * rng.logNormal(1, 0.9);
+    const dollars = budget * rng.logNormal(1, 0.7);
     const price = security.prices[q] as number;
     const units =
       security.share_type === 'PRN' ? Math.round(dollars / price) * 100 : Math.round(dollars / price);
@@ -64,19 +64,18 @@ function buildPortfolio(rng: Rng, m: DemoManager, universe: Universe, q: number)
 }
 
 function evolvePortfolio(rng: Rng, m: DemoManager, universe: Universe, q: number) {
-  let value = 0;
   for (const [index, units] of m.holdings) {
     if (rng.chance(index < universe.megaCaps ? 0.02 : 0.08)) {
       m.holdings.delete(index);
       continue;
     }
-    const next = rng.chance(0.45) ? Math.max(1, Math.round(units * rng.logNormal(1.02, 0.25))) : units;
+    const next = rng.chance(0.45) ? Math.max(1, Math.round(units * rng.logNormal(1, 0.2))) : units;
     m.holdings.set(index, next);
-    value += next * ((universe.securities[index]?.prices[q] as number) ?? 0);
   }
   const target = Math.round(m.targetPositions * rng.logNormal(1, 0.05));
   const adds = Math.max(0, target - m.holdings.size) + (rng.chance(0.5) ? 1 : 0);
-  addPositions(rng, m, universe, q, adds, value / Math.max(1, m.holdings.size));
+  // New names get the manager's usual ticket size (not the current average, which would compound).
+  addPositions(rng, m, universe, q, adds, m.aum / m.targetPositions);
 }
 
 function holdingRows(

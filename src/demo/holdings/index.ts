@@ -30,7 +30,7 @@ const SCALES = {
     quarters: 8,
     securities: 5_000,
     count: 1_500,
-    medianPositions: 18,
+    medianPositions: 10,
     maxPositions: 2_500,
     advisers: 15_000,
   },

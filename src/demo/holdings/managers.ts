@@ -73,7 +73,8 @@ export function generateManagers(rng: Rng, scale: ManagerScale, quarters: number
     const foreign = rng.chance(0.08);
     const [city, state] = foreign ? [...rng.pick(FOREIGN_PLACES)] : rng.pick(US_PLACES);
     const aum = rng.logNormal(300e6, 1.5);
-    const sized = scale.medianPositions * (aum / 300e6) ** 0.35 * rng.logNormal(1, 0.6);
+    // Bigger managers hold more names: ~10 at the median, hundreds to thousands at the top.
+    const sized = scale.medianPositions * (aum / 300e6) ** 0.55 * rng.logNormal(1, 0.5);
     managers.push({
       cik,
       name: name(rng, names),

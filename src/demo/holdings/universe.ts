@@ -65,7 +65,7 @@ function pricePath(rng: Rng, start: number, quarters: number, market: number[], 
   const prices = [start];
   for (let q = 1; q < quarters; q++) {
     const previous = prices[q - 1] as number;
-    const move = note ? rng.normal(0, 0.015) : (market[q] as number) + rng.normal(0.01, 0.13);
+    const move = note ? rng.normal(0, 0.015) : (market[q] as number) + rng.normal(-0.005, 0.1);
     prices.push(Math.max(note ? 50 : 0.5, previous * Math.exp(move)));
   }
   return prices;
@@ -74,7 +74,7 @@ function pricePath(rng: Rng, start: number, quarters: number, market: number[], 
 export function generateUniverse(rng: Rng, count: number, quarters: number): Universe {
   const usedCodes = new Set<string>();
   const usedTickers = new Set<string>();
-  const market = Array.from({ length: quarters }, () => rng.normal(0.015, 0.06));
+  const market = Array.from({ length: quarters }, () => rng.normal(0.01, 0.05));
   const securities: DemoSecurity[] = [];
   const megaCaps = 12;
   while (securities.length < count) {
