@@ -31,6 +31,7 @@ export interface Config {
   readonly ingestRetryBaseMs: number;
   readonly ingestRequestIntervalMs: number;
   readonly ingestTimeoutMs: number;
+  readonly ingestSwapPauseMs: number;
   readonly secUserAgent: string | null;
   readonly secBaseUrl: string;
 }
@@ -248,6 +249,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: '60000',
     description: 'Upstream request timeout (headers and body inactivity), in milliseconds',
     parse: integerIn(1, 3_600_000),
+  },
+  {
+    env: 'INGEST_SWAP_PAUSE_MS',
+    key: 'ingestSwapPauseMs',
+    default: '0',
+    description:
+      'Testing aid: hold each ingest swap transaction open this long before it commits (shows readers keep the old data); keep 0',
+    parse: integerIn(0, 600_000),
   },
   {
     env: 'SEC_USER_AGENT',

@@ -104,6 +104,32 @@ describe.each(testBackends())('atomic loads on $name', (backend: Backend) => {
     expect(await financialsCount(database)).toBe(BIG_ROWS);
   });
 
+  it('a load killed inside its open swap transaction changes nothing; readers never wait', {
+    timeout: 180_000,
+  }, async () => {
+    const before = await api.get('/api/v1/meta');
+    const served = await financialsCount(database);
+    const next = join(dir, 'next.csv');
+    writeFinancials(next, 2000);
+    const run = await startCli(['ingest', 'fdic-financials', '--from', next, '--progress', 'none'], {
+      ...env,
+      INGEST_SWAP_PAUSE_MS: '60000',
+    });
+    // The served rows are deleted and the new ones inserted, uncommitted, when this line appears.
+    expect(await run.stderrContains('swap transaction open')).toBe(true);
+    const during = await api.get('/api/v1/meta');
+    expect(during.status).toBe(200);
+    expect(during.body.dataset_version).toBe(before.body.dataset_version);
+    expect(await financialsCount(database)).toBe(served);
+    run.child.kill('SIGKILL');
+    expect((await run.done).signal).toBe('SIGKILL');
+    expect(await financialsCount(database)).toBe(served);
+    expect((await api.get('/api/v1/meta')).body.dataset_version).toBe(before.body.dataset_version);
+    if (database.writer.sqlite) {
+      expect(database.writer.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    }
+  });
+
   it('a running server switches to the new data without a failed request', { timeout: 180_000 }, async () => {
     const first = await ingestJson(
       ['fdic-failures', '--from', join(FIXTURES, 'bankfind', 'failures-page1.json')],

@@ -134,6 +134,11 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
       started,
       notes,
       swapSteps,
+      beforeCommit: async () => {
+        if (env.config.ingestSwapPauseMs <= 0) return;
+        env.log(`${source.name}: swap transaction open, holding it ${env.config.ingestSwapPauseMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, env.config.ingestSwapPauseMs));
+      },
     });
     return finish(tables, version);
   } catch (error) {
@@ -150,6 +155,8 @@ interface Provenance {
   readonly started: number;
   readonly notes: readonly string[];
   readonly swapSteps: readonly SwapStep[];
+  /** Runs last inside the transaction (the INGEST_SWAP_PAUSE_MS testing aid). */
+  readonly beforeCommit: () => Promise<void>;
 }
 
 type SwapStep = (trx: Transaction<Database>) => Promise<void>;
@@ -188,6 +195,7 @@ async function swapAll(
       is_demo: 0,
       notes: notes || null,
     });
+    await provenance.beforeCommit();
     return { tables, version };
   });
 }
