@@ -26,7 +26,7 @@ function checkMacroParams(values: Record<string, unknown>): ParamError[] {
     if (ids.length === 0)
       errors.push({ param: 'series', message: `must name at least one series; ${valid}` });
     else if (unknown.length > 0)
-      errors.push({ param: 'series', message: `has unknown series ${unknown.join(', ')}; ${valid}` });
+      errors.push({ param: 'series', message: `names unknown series ${unknown.join(', ')}; ${valid}` });
   }
   const start = (values.start as string | undefined) ?? DEFAULT_MACRO_START;
   const end = values.end as string | undefined;
