@@ -27,6 +27,8 @@ export function createProgress(mode: ProgressMode, source: string, write: (line:
 
 class BarProgress implements Progress {
   private bar: cliProgress.SingleBar | null = null;
+  /** Without a known total the bar shows the count so far (a full bar, then the summary). */
+  private knownTotal = false;
 
   constructor(private readonly source: string) {}
 
@@ -41,11 +43,14 @@ class BarProgress implements Progress {
       },
       cliProgress.Presets.shades_classic,
     );
+    this.knownTotal = total > 0;
     this.bar.start(total, 0);
   }
 
   update(done: number, total?: number): void {
-    if (total !== undefined) this.bar?.setTotal(total);
+    if (total !== undefined) this.knownTotal = true;
+    const limit = total ?? (this.knownTotal ? undefined : done);
+    if (limit !== undefined) this.bar?.setTotal(limit);
     this.bar?.update(done);
   }
 
