@@ -134,22 +134,22 @@ export async function* readDatasetInfoTable(
 }
 
 function infoRow(row: string[], index: Record<string, number>): InfoTableRow {
-  const get = (i: number | undefined) => (i === undefined || i < 0 ? undefined : row[i]);
+  // A missing column has index -1, and row[-1] is undefined: read as empty.
   return normaliseInfoRow({
-    accession: accessionOf(get(index.accession)),
-    cusip: get(index.cusip),
-    issuer: get(index.issuer),
-    titleOfClass: get(index.title),
-    figi: get(index.figi),
-    value: get(index.value),
-    shares: get(index.shares),
-    shareType: get(index.type),
-    putCall: get(index.putCall),
-    discretion: get(index.discretion),
-    otherManager: get(index.other),
-    votingSole: get(index.sole),
-    votingShared: get(index.shared),
-    votingNone: get(index.none),
+    accession: accessionOf(row[index.accession!]),
+    cusip: row[index.cusip!],
+    issuer: row[index.issuer!],
+    titleOfClass: row[index.title!],
+    figi: row[index.figi!],
+    value: row[index.value!],
+    shares: row[index.shares!],
+    shareType: row[index.type!],
+    putCall: row[index.putCall!],
+    discretion: row[index.discretion!],
+    otherManager: row[index.other!],
+    votingSole: row[index.sole!],
+    votingShared: row[index.shared!],
+    votingNone: row[index.none!],
   });
 }
 

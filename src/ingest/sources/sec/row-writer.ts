@@ -41,12 +41,19 @@ export class InfoRowWriter {
     private readonly stager: Stager<'info_rows_13f'>,
   ) {}
 
+  /** True when rows go through `addSync` (SQLite); otherwise use `add`. */
+  get synchronous(): boolean {
+    return this.handle.sqlite !== null;
+  }
+
   async add(row: InfoRowValues): Promise<void> {
-    if (!this.handle.sqlite) {
-      const record = Object.fromEntries(INFO_ROW_COLUMNS.map((column, i) => [column, row[i]]));
-      await this.stager.add(record as never);
-      return;
-    }
+    if (this.synchronous) return this.addSync(row);
+    const record = Object.fromEntries(INFO_ROW_COLUMNS.map((column, i) => [column, row[i]]));
+    await this.stager.add(record as never);
+  }
+
+  /** SQLite: buffers the row without an await per row (millions of rows). */
+  addSync(row: InfoRowValues): void {
     for (const value of row) this.values.push(value);
     this.pending += 1;
     if (this.pending >= ROWS_PER_TRANSACTION) this.flush();

@@ -67,7 +67,7 @@ async function loadDataset(ctx: IngestContext, sec: SecClient, loader: Loader13F
     ctx.progress.start(`${name} INFOTABLE`);
     let read = 0;
     for await (const batch of readDatasetInfoTable(zip, rejections)) {
-      for (const row of batch) await loader.addRow(row);
+      await loader.addRows(batch);
       read += batch.length;
       ctx.progress.update(read);
     }

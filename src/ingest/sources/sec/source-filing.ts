@@ -61,7 +61,7 @@ async function loadFiling(ctx: IngestContext, loader: Loader13F, group: FilingIn
   for (const note of parsed.notes) ctx.log(`${filing.accession}: ${note}`);
   ctx.tally.read += 1 + rows.length + rejections.length;
   if (!(await loader.addFiling(filing))) return;
-  for (const row of rows) await loader.addRow(row);
+  await loader.addRows(rows);
   for (const rejection of rejections) loader.reject(rejection);
   const summary = filing.tableEntryTotal === null ? '' : ` (summary page: ${filing.tableEntryTotal} entries)`;
   ctx.log(

@@ -6,6 +6,8 @@
 
 export class FieldError extends Error {}
 
+const DIGITS = /^\d+$/;
+
 const MONTHS: Record<string, number> = {
   JAN: 1,
   FEB: 2,
@@ -56,6 +58,10 @@ export function parseSecDate(raw: string | undefined | null): string | null {
  * XML filings write `100.00` shares).
  */
 export function parseWholeNumber(raw: string | undefined | null): number | null {
+  // Fast path: plain digits, as nearly every data set value is.
+  if (raw !== undefined && raw !== null && raw.length > 0 && raw.length < 16 && DIGITS.test(raw)) {
+    return Number(raw);
+  }
   const text = (raw ?? '').trim().replace(/,/g, '');
   if (text === '') return null;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(text)) throw new FieldError(`not a number: ${JSON.stringify(raw)}`);
