@@ -72,6 +72,9 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    // Read-only like the SQLite handle even when the URL's role could write (defence in depth;
+    // the read-only role of `regdata db create-readonly-role` is the real barrier).
+    ...(options.readonly ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});

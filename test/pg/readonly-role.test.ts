@@ -78,6 +78,16 @@ describe.skipIf(!backend)('PostgreSQL read-only role', () => {
     expect(await outcome(reader, 'insert into later_table values (3)')).toBe('25006');
   });
 
+  it('opens even an owner URL read-only when asked to (as the API does)', async () => {
+    const ownerReadOnly = openDatabase(database.url, { readonly: true });
+    try {
+      expect(await outcome(ownerReadOnly, 'select count(*) from failures')).toBe('ok');
+      expect(await outcome(ownerReadOnly, 'delete from failures')).toBe('25006');
+    } finally {
+      await ownerReadOnly.close();
+    }
+  });
+
   it('is idempotent and rejects names that are not plain identifiers', async () => {
     const again = await createReadOnlyRole(database.writer, 'regdata_test_reader');
     expect(again.some((s) => s.startsWith('grant select on all tables'))).toBe(true);
