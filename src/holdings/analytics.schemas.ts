@@ -1,6 +1,14 @@
 import { type TSchema, Type } from 'typebox';
 import { limitParam } from '../http/params.js';
-import { count, cusipField, nullableText, quarterField, quarterParam, thousands } from './params.js';
+import {
+  count,
+  cusipField,
+  issuerField,
+  nullableText,
+  quarterField,
+  quarterParam,
+  thousands,
+} from './params.js';
 
 export const CrowdedQuery = Type.Object({
   quarter: Type.Optional(quarterParam),
@@ -13,7 +21,7 @@ export const CrowdedSchema = Type.Object({
   data: Type.Array(
     Type.Object({
       cusip: cusipField,
-      issuer: Type.String(),
+      issuer: issuerField,
       title_of_class: nullableText('Title of class'),
       manager_count: count('Distinct managers with an equity position (SH without put/call)'),
       total_value: thousands('Value of those equity positions'),
@@ -29,7 +37,7 @@ const group = (description: string, fields: Record<string, TSchema>) =>
   Type.Array(
     Type.Object({
       cusip: cusipField,
-      issuer: Type.String(),
+      issuer: issuerField,
       ...fields,
     }),
     { description },

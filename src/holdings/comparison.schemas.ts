@@ -1,5 +1,14 @@
 import { Type } from 'typebox';
-import { cikField, cikParam, count, cusipField, quarterField, thousands, weightField } from './params.js';
+import {
+  cikField,
+  cikParam,
+  count,
+  cusipField,
+  issuerField,
+  quarterField,
+  thousands,
+  weightField,
+} from './params.js';
 
 export const OverlapQuery = Type.Object({
   ciks: Type.String({
@@ -34,7 +43,7 @@ export const OverlapSchema = Type.Object({
   shared_positions: Type.Array(
     Type.Object({
       cusip: cusipField,
-      issuer: Type.String(),
+      issuer: issuerField,
       holder_count: count('How many of the managers hold the CUSIP (2 or more)'),
       holders: Type.Array(Type.Object({ cik: cikField, value: holdingValue, shares: holdingShares }), {
         description: 'The managers holding it, by value descending',
@@ -52,8 +61,12 @@ export const OverlapSchema = Type.Object({
 
 export const CompareSchema = Type.Object({
   quarter: quarterField,
-  manager1: ManagerSummary,
-  manager2: ManagerSummary,
+  manager1: Type.Object(ManagerSummary.properties, {
+    description: 'The first manager (cik1) in the quarter compared',
+  }),
+  manager2: Type.Object(ManagerSummary.properties, {
+    description: 'The second manager (cik2) in the quarter compared',
+  }),
   shared_count: count('Distinct CUSIPs both hold'),
   only_in_1_count: count('Distinct CUSIPs only manager 1 holds'),
   only_in_2_count: count('Distinct CUSIPs only manager 2 holds'),
@@ -61,7 +74,7 @@ export const CompareSchema = Type.Object({
   shared_positions: Type.Array(
     Type.Object({
       cusip: cusipField,
-      issuer: Type.String(),
+      issuer: issuerField,
       value1: holdingValue,
       value2: holdingValue,
       shares1: holdingShares,

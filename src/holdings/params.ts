@@ -70,6 +70,9 @@ export function cikList(raw: string): string[] {
 
 export const cikField = Type.String({ description: 'SEC CIK, 10-digit zero-padded string' });
 export const quarterField = Type.String({ description: 'Quarter of the period of report, YYYY-QN' });
+export const issuerField = Type.String({
+  description: 'Issuer name as filed (NAMEOFISSUER) or from the security master',
+});
 export const cusipField = Type.String({ description: 'CUSIP, 9 characters, upper case' });
 export const nullableText = (description: string) =>
   Type.Union([Type.String(), Type.Null()], { description });

@@ -7,6 +7,7 @@ import {
   count,
   cusipField,
   cusipParam,
+  issuerField,
   nullableText,
   putCallField,
   quarterField,
@@ -56,7 +57,7 @@ export const HolderRecord = Type.Object({
 
 export const SecurityListRecord = Type.Object({
   cusip: cusipField,
-  issuer: Type.String({ description: 'Issuer name' }),
+  issuer: issuerField,
   title_of_class: nullableText('Title of class (e.g. `COM`, `CL A`)'),
   holder_count: count('Distinct managers with any position in the CUSIP'),
   total_value: thousands('Value of all positions in the CUSIP (options and PRN included)'),
@@ -71,7 +72,11 @@ export const HoldingsEnvelope = Type.Object({
   mode: Type.String({ description: '`managers` or `stocks`' }),
   quarter: quarterField,
   data: Type.Array(Type.Union([ManagerListRecord, HolderRecord, SecurityListRecord])),
-  security: Type.Optional(SecuritySummary),
+  security: Type.Optional(
+    Type.Object(SecuritySummary.properties, {
+      description: 'mode=stocks with cusip only: the security and its totals for the quarter',
+    }),
+  ),
   ...pageEnvelopeFields,
 });
 
@@ -82,7 +87,7 @@ export const PortfolioQuery = Type.Object({
 
 export const PortfolioHolding = Type.Object({
   cusip: cusipField,
-  issuer: Type.String(),
+  issuer: issuerField,
   title_of_class: nullableText('Title of class'),
   ticker: nullableText(
     'Exchange ticker, matched from SEC company_tickers.json by issuer name (`regdata ingest sec-securities`); null when unknown',
