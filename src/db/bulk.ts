@@ -1,8 +1,9 @@
 /**
  * Fast bulk inserts for the demo builder and ingestion, where Kysely's per-query compilation would
  * dominate. The caller owns the transaction:
- * - SQLite: rows go through cached better-sqlite3 prepared statements on the handle's one
+ * - SQLite: rows go through a cached better-sqlite3 prepared statement on the handle's one
  *   connection, so they join whatever transaction is open there (a Kysely transaction included).
+ *   Call it inside a transaction: outside one, every row commits on its own.
  * - PostgreSQL: COPY … FROM STDIN on `executor`'s connection — pass the Kysely transaction so the
  *   rows land in it (defaults to a pooled connection, autocommit). Falls back to batched multi-row
  *   INSERTs when that connection cannot be identified (see copy.ts).
@@ -19,9 +20,6 @@ import type { Database } from './tables.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 type TableName = keyof Database & string;
 
-/** SQLite allows 32,766 bound variables per statement; stay well below. */
-const SQLITE_MAX_VARIABLES = 30_000;
-const SQLITE_MAX_ROWS_PER_STATEMENT = 500;
 /** PostgreSQL allows 65,535 bind parameters per statement. */
 const POSTGRES_MAX_PARAMETERS = 60_000;
 
@@ -54,34 +52,23 @@ function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-function sqliteStatement(sqlite: SqliteDatabase, table: string, columns: string[], rowCount: number) {
+/** One cached single-row INSERT per (table, columns): measured faster than multi-row statements. */
+function sqliteStatement(sqlite: SqliteDatabase, table: string, columns: string[]): Statement {
   let cache = statementCache.get(sqlite);
   if (!cache) {
     cache = new Map();
     statementCache.set(sqlite, cache);
   }
-  const key = `${table}\u0000${columns.join('\u0000')}\u0000${rowCount}`;
+  const key = `${table}\u0000${columns.join('\u0000')}`;
   let statement = cache.get(key);
   if (!statement) {
-    const tuple = `(${columns.map(() => '?').join(',')})`;
-    const sql = `insert into ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(',')}) values ${Array(
-      rowCount,
-    )
-      .fill(tuple)
-      .join(',')}`;
-    statement = sqlite.prepare(sql);
+    const placeholders = columns.map(() => '?').join(',');
+    statement = sqlite.prepare(
+      `insert into ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(',')}) values (${placeholders})`,
+    );
     cache.set(key, statement);
   }
   return statement;
-}
-
-function flatten(rows: readonly Record<string, unknown>[], columns: string[]): unknown[] {
-  const values: unknown[] = new Array(rows.length * columns.length);
-  let i = 0;
-  for (const row of rows) {
-    for (const column of columns) values[i++] = row[column] ?? null;
-  }
-  return values;
 }
 
 function insertSqlite(
@@ -90,10 +77,11 @@ function insertSqlite(
   columns: string[],
   rows: readonly Record<string, unknown>[],
 ): void {
-  const batch = rowsPerStatement(columns.length, SQLITE_MAX_VARIABLES, SQLITE_MAX_ROWS_PER_STATEMENT);
-  for (let start = 0; start < rows.length; start += batch) {
-    const chunk = rows.slice(start, start + batch);
-    sqliteStatement(sqlite, table, columns, chunk.length).run(flatten(chunk, columns));
+  const statement = sqliteStatement(sqlite, table, columns);
+  const values: unknown[] = new Array(columns.length);
+  for (const row of rows) {
+    for (let i = 0; i < columns.length; i++) values[i] = row[columns[i] as string] ?? null;
+    statement.run(values);
   }
 }
 
