@@ -26,7 +26,10 @@ interface HistoryRequest {
 /** `cert` given: that institution's history, newest first, bounded by `date`, filtered by `state`. */
 async function institutionHistory(db: Kysely<Database>, request: HistoryRequest, page: Page) {
   const institution = await findInstitution(db, request.cert);
-  if (!institution) throw notFound(`No institution with cert ${request.cert}`);
+  if (!institution) {
+    if (!(await hasFinancials(db))) throw dataUnavailable(NOT_LOADED);
+    throw notFound(`No institution with cert ${request.cert}`);
+  }
   if (request.state && institution.state !== request.state) {
     return { data: [], date: null, total: 0, ...page };
   }

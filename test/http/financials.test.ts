@@ -179,5 +179,7 @@ describe.each(testBackends())('GET /api/v1/financials with nothing loaded on $na
     expect(status).toBe(503);
     expect(body.type).toBe('/problems/data-unavailable');
     expect(body.detail).toContain('regdata ingest fdic-financials');
+    const history = await getJson(ctx.app, '/api/v1/financials?cert=101');
+    expect(history.status).toBe(503);
   });
 });
