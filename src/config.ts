@@ -217,9 +217,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
   {
     env: 'FFIEC_BULK_URL',
     key: 'ffiecBulkUrl',
-    default: null,
+    default: 'https://cdr.ffiec.gov/public/PWS/DownloadBulkData.aspx',
     description:
-      'URL of an FFIEC CDR single-period call-report bulk ZIP; `regdata ingest banking` runs ffiec-call only when set',
+      'FFIEC CDR bulk download: the DownloadBulkData.aspx page (scripted form flow, latest quarter) or a direct URL of a single-period call-report ZIP; empty skips ffiec-call in `regdata ingest banking`',
     parse: optionalText,
   },
   {

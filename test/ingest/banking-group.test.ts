@@ -1,7 +1,7 @@
 /**
  * `regdata ingest banking`: every banking source in one command, against recorded upstreams on
  * 127.0.0.1 (BankFind for all quarters since FDIC_FINANCIALS_START, keyless FRED CSV); ffiec-call
- * is skipped with a reason while FFIEC_BULK_URL is unset. One summary per source.
+ * is skipped with a reason while FFIEC_BULK_URL is empty. One summary per source.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MACRO_SERIES_IDS } from '../../src/banking/macro-catalog.js';
@@ -58,9 +58,10 @@ describe.each(testBackends())('regdata ingest banking on $name', (backend: Backe
       FDIC_API_URL: `${upstream.baseUrl}/banks`,
       FRED_GRAPH_URL: `${upstream.baseUrl}/graph/fredgraph.csv`,
       FDIC_FINANCIALS_START: '2023-06-30',
+      FFIEC_BULK_URL: '',
     });
     expect(code, stderr).toBe(0);
-    expect(stderr).toMatch(/ffiec-call: skipped \(set FFIEC_BULK_URL/);
+    expect(stderr).toMatch(/ffiec-call: skipped \(FFIEC_BULK_URL is empty/);
     expect(summary.map((s: { source: string }) => s.source)).toEqual([
       'fdic-financials',
       'fdic-institutions',

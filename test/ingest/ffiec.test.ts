@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { type Backend, type TestDatabase, testBackends } from '../helpers/backends.js';
 import { type ApiUnderTest, openApi } from './helpers/api.js';
+import { cdrPage } from './helpers/cdr-page.js';
 import { ingestJson } from './helpers/cli.js';
 import { FIXTURES, startUpstream, type Upstream } from './helpers/upstream.js';
 
@@ -42,12 +43,14 @@ describe.each(testBackends())('FFIEC call-report ingest on $name', (backend: Bac
   let api: ApiUnderTest;
   let dir: string;
   let env: Record<string, string>;
+  const posts: URLSearchParams[] = [];
 
   beforeAll(async () => {
     database = await backend.create();
     const zip = await buildZip();
     upstream = await startUpstream({
       '/bulk.zip': (_url, hit) => ({ status: hit === 1 ? 500 : 200, body: hit === 1 ? 'busy' : zip }),
+      '/public/PWS/DownloadBulkData.aspx': cdrPage(zip, posts),
     });
     api = await openApi(database);
     dir = mkdtempSync(join(tmpdir(), 'regdata-ffiec-'));
@@ -118,5 +121,21 @@ describe.each(testBackends())('FFIEC call-report ingest on $name', (backend: Bac
     const { code, summary } = await ingestJson(['ffiec-call', '--from', join(dir, 'page.zip')], env);
     expect(code).toBe(1);
     expect(summary.error).toMatch(/not a ZIP file/);
+  });
+
+  it('scripts the CDR download page: product, latest period, tab-delimited, Download', async () => {
+    const page = `${upstream.baseUrl}/public/PWS/DownloadBulkData.aspx`;
+    const { code, summary, stderr } = await ingestJson(['ffiec-call'], { ...env, FFIEC_BULK_URL: page });
+    expect(code, stderr).toBe(0);
+    expect(summary).toMatchObject({ ok: true, read: 3 });
+    expect(summary.upstream).toBe(`${page} (Call Reports -- Single Period 2025-06-30, tab delimited)`);
+    expect(posts.map((p) => p.get('__VIEWSTATE'))).toEqual(['vs1', 'vs2', 'vs3']);
+    expect(posts[0]!.get('__EVENTVALIDATION')).toBe('ev&vs1');
+
+    posts.length = 0;
+    const older = await ingestJson(['ffiec-call', '--until', '2025-05-15'], { ...env, FFIEC_BULK_URL: page });
+    expect(posts.at(-1)!.get('ctl00$MainContentHolder$DatesDropDownList')).toBe('144');
+    expect(older.code).toBe(1);
+    expect(older.summary.error).toMatch(/2025-03-31 returned text\/html content, not a ZIP/);
   });
 });

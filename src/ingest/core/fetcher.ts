@@ -23,6 +23,8 @@ export interface FetcherOptions {
 
 export interface FetchOptions {
   readonly headers?: Record<string, string>;
+  /** A request body (sent with POST). */
+  readonly body?: string;
   /** Validates the body; throwing marks it as damaged (e.g. truncated JSON) and retries. */
   readonly validate?: (body: Buffer) => void;
 }
@@ -32,6 +34,11 @@ const SECRET_PARAMS = /([?&](?:api_key|apikey|key|token)=)[^&#]*/gi;
 /** The URL with API keys replaced by `***`, safe for logs and provenance. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***');
+}
+
+export interface FetchResult {
+  readonly body: Buffer;
+  readonly headers: Record<string, string | string[] | undefined>;
 }
 
 class RetryableError extends Error {
@@ -60,15 +67,23 @@ export class Fetcher {
 
   /** GETs `url` and returns the whole body; throws IngestError after the last retry. */
   async get(url: string, fetchOptions: FetchOptions = {}): Promise<Buffer> {
+    return (await this.send('GET', url, fetchOptions)).body;
+  }
+
+  /**
+   * Sends one request with the retry policy and returns body and headers (e.g. for a form flow
+   * that needs Set-Cookie). `fetchOptions.body` makes it a request with a body (POST).
+   */
+  async send(method: 'GET' | 'POST', url: string, fetchOptions: FetchOptions = {}): Promise<FetchResult> {
     const attempts = this.options.maxRetries + 1;
     let lastProblem = '';
     for (let attempt = 1; attempt <= attempts; attempt++) {
       await this.waitForSlot();
       try {
-        const body = await this.attempt(url, fetchOptions);
-        fetchOptions.validate?.(body);
-        this.options.onBytes?.(body);
-        return body;
+        const result = await this.attempt(method, url, fetchOptions);
+        fetchOptions.validate?.(result.body);
+        this.options.onBytes?.(result.body);
+        return result;
       } catch (error) {
         if (!(error instanceof RetryableError) && !(error instanceof SyntaxError) && !isNetworkError(error))
           throw error;
@@ -76,12 +91,12 @@ export class Fetcher {
         if (attempt === attempts) break;
         const wait = this.backoff(attempt, error instanceof RetryableError ? error.retryAfterMs : null);
         this.options.onRetry?.(
-          `GET ${redactUrl(url)}: ${lastProblem}; retry ${attempt}/${this.options.maxRetries} in ${wait} ms`,
+          `${method} ${redactUrl(url)}: ${lastProblem}; retry ${attempt}/${this.options.maxRetries} in ${wait} ms`,
         );
         await sleep(wait);
       }
     }
-    throw new IngestError(`GET ${redactUrl(url)} failed after ${attempts} attempt(s): ${lastProblem}`);
+    throw new IngestError(`${method} ${redactUrl(url)} failed after ${attempts} attempt(s): ${lastProblem}`);
   }
 
   async getJson<T = unknown>(url: string, headers?: Record<string, string>): Promise<T> {
@@ -95,11 +110,16 @@ export class Fetcher {
     return parsed as T;
   }
 
-  private async attempt(url: string, fetchOptions: FetchOptions): Promise<Buffer> {
+  private async attempt(
+    method: 'GET' | 'POST',
+    url: string,
+    fetchOptions: FetchOptions,
+  ): Promise<FetchResult> {
     let response: Awaited<ReturnType<typeof request>>;
     try {
       response = await request(url, {
-        method: 'GET',
+        method,
+        ...(fetchOptions.body === undefined ? {} : { body: fetchOptions.body }),
         headers: {
           'user-agent': this.options.userAgent ?? `regdata/${version} (public data ingest)`,
           accept: '*/*',
@@ -124,13 +144,15 @@ export class Fetcher {
     }
     if (statusCode >= 400) {
       const snippet = body.toString('utf8', 0, 200).replace(/\s+/g, ' ').trim();
-      throw new IngestError(`GET ${redactUrl(url)}: HTTP ${statusCode}${snippet ? `: ${snippet}` : ''}`);
+      throw new IngestError(
+        `${method} ${redactUrl(url)}: HTTP ${statusCode}${snippet ? `: ${snippet}` : ''}`,
+      );
     }
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && headers['content-encoding'] === undefined && body.length < declared) {
       throw new RetryableError(`truncated body: ${body.length} of ${declared} bytes`);
     }
-    return body;
+    return { body, headers };
   }
 
   private async waitForSlot(): Promise<void> {

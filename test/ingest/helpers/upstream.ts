@@ -23,8 +23,16 @@ export interface Reply {
   readonly truncate?: boolean;
 }
 
+/** What a route sees of a request besides its URL. */
+export interface RequestInfo {
+  readonly method: string;
+  readonly headers: Record<string, string | string[] | undefined>;
+  /** The request body as text (form posts). */
+  readonly body: string;
+}
+
 /** Answers one request; `hit` counts requests to the same pathname, from 1. */
-export type Route = (url: URL, hit: number) => Reply;
+export type Route = (url: URL, hit: number, request: RequestInfo) => Reply;
 
 export interface Upstream {
   readonly baseUrl: string;
@@ -41,13 +49,20 @@ export const json = (value: unknown): Reply => ({
 export async function startUpstream(routes: Record<string, Route>): Promise<Upstream> {
   const hits = new Map<string, number>();
   const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const info: RequestInfo = {
+      method: req.method ?? 'GET',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    };
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(`${url.pathname}${url.search}`);
     const hit = (hits.get(url.pathname) ?? 0) + 1;
     hits.set(url.pathname, hit);
     const route = routes[url.pathname];
-    const reply: Reply = route ? route(url, hit) : { status: 404, body: '{"error":"no such route"}' };
+    const reply: Reply = route ? route(url, hit, info) : { status: 404, body: '{"error":"no such route"}' };
     const body = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
     res.writeHead(reply.status ?? 200, { 'content-length': String(body.length), ...reply.headers });
     if (reply.truncate) {

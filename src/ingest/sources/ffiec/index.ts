@@ -3,31 +3,42 @@
  * file or URL, or FFIEC_BULK_URL). FDIC values win: rows for a (cert, report date) FDIC already
  * serves are kept as they are; FFIEC fills the banks and quarters FDIC does not serve yet.
  */
-import type { IngestSource } from '../../core/types.js';
+import type { IngestContext, IngestSource } from '../../core/types.js';
 import { IngestError } from '../../core/types.js';
 import { FINANCIAL_COLUMNS } from '../fdic/financials.js';
 import { FieldError } from '../values.js';
 import { readCallReport } from './bulk.js';
+import { downloadCallBulk } from './cdr-download.js';
 import { callReportRow } from './formulas.js';
+
+const CDR_PAGE = /\.aspx(?:[?#]|$)/i;
+
+/** The ZIPs to read: `--from` inputs, or FFIEC_BULK_URL (a ZIP URL, or the CDR download page). */
+async function bulkZips(ctx: IngestContext): Promise<Buffer[]> {
+  if (ctx.options.from.length > 0) {
+    const zips: Buffer[] = [];
+    for (const location of ctx.options.from) zips.push(await ctx.readInput(location));
+    return zips;
+  }
+  const url = ctx.config.ffiecBulkUrl;
+  if (!url) {
+    throw new IngestError(
+      'ffiec-call needs the bulk ZIP: set FFIEC_BULK_URL (the CDR download page or a ZIP URL), or download "Call Reports -- Single Period" (tab delimited) from https://cdr.ffiec.gov/public/PWS/DownloadBulkData.aspx and pass --from <zip>',
+    );
+  }
+  if (!CDR_PAGE.test(url)) return [await ctx.readInput(url)];
+  const { bytes, period } = await downloadCallBulk(ctx, url, ctx.options.until);
+  ctx.setUpstream(`${url} (Call Reports -- Single Period ${period}, tab delimited)`);
+  return [bytes];
+}
 
 export const ffiecCall: IngestSource = {
   name: 'ffiec-call',
   group: 'banking',
   description: 'FFIEC CDR call-report bulk ZIP (one quarter): fills financials FDIC does not serve yet',
   enabledInGroup: (config) =>
-    config.ffiecBulkUrl ? true : 'set FFIEC_BULK_URL, or run `regdata ingest ffiec-call --from <zip>`',
+    config.ffiecBulkUrl ? true : 'FFIEC_BULK_URL is empty; run `regdata ingest ffiec-call --from <zip>`',
   async run(ctx) {
-    const locations =
-      ctx.options.from.length > 0
-        ? ctx.options.from
-        : ctx.config.ffiecBulkUrl
-          ? [ctx.config.ffiecBulkUrl]
-          : [];
-    if (locations.length === 0) {
-      throw new IngestError(
-        'ffiec-call needs the bulk ZIP: download "Call Reports -- Single Period" (tab delimited) from https://cdr.ffiec.gov/public/PWS/DownloadBulkData.aspx and pass --from <zip>, or set FFIEC_BULK_URL',
-      );
-    }
     const stager = await ctx.stage({
       table: 'financials',
       columns: FINANCIAL_COLUMNS,
@@ -37,8 +48,8 @@ export const ffiecCall: IngestSource = {
       alwaysRemove: "{t}.source = 'demo'",
       insertOnlyNew: true,
     });
-    for (const location of locations) {
-      const report = await readCallReport(await ctx.readInput(location));
+    for (const zip of await bulkZips(ctx)) {
+      const report = await readCallReport(zip);
       ctx.addNote(`report date ${report.reportDate}`);
       ctx.progress.start(`call reports ${report.reportDate}`, report.items.size);
       for (const [idrssd, items] of report.items) {
