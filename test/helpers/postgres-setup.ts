@@ -68,7 +68,9 @@ export default async function setup(project: TestProject): Promise<void> {
     }
     console.warn(
       `\n⚠ PostgreSQL backend skipped: ${result.skipReason}. Only the SQLite half of the suite runs;` +
-        ' set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run both.\n',
+        (result.url
+          ? ' start PostgreSQL or correct TEST_DATABASE_URL to run both.\n'
+          : ' set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run both.\n'),
     );
   }
   project.provide('postgres', result);
