@@ -28,6 +28,10 @@ function filtered(db: Kysely<Database>, filters: BankFilters) {
   return query;
 }
 
+export async function hasInstitutions(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('institutions').select('cert').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function countBanks(db: Kysely<Database>, filters: BankFilters): Promise<number> {
   const row = await filtered(db, filters)
     .select((eb) => eb.fn.countAll<number>().as('n'))

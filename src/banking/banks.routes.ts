@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { problemResponses } from '../http/problem.js';
-import { countBanks, listBanks } from './banks.queries.js';
+import { dataUnavailable, problemResponses } from '../http/problem.js';
+import { countBanks, hasInstitutions, listBanks } from './banks.queries.js';
 import { BanksEnvelope, BanksQuery } from './banks.schemas.js';
 
 export const banksRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,6 +22,11 @@ export const banksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         countBanks(app.db, filters),
         listBanks(app.db, filters, { sortBy, sortDir }, { limit, offset }),
       ]);
+      if (total === 0 && !(await hasInstitutions(app.db))) {
+        throw dataUnavailable(
+          'No institutions are loaded; run `regdata ingest fdic-institutions` (or `regdata demo`)',
+        );
+      }
       return { data, total, limit, offset };
     },
   );

@@ -171,7 +171,7 @@ describe.each(testBackends())('GET /api/v1/financials on $name', (backend) => {
   });
 });
 
-describe.each(testBackends())('GET /api/v1/financials with nothing loaded on $name', (backend) => {
+describe.each(testBackends())('GET /api/v1/financials and /banks with nothing loaded on $name', (backend) => {
   const ctx = useTestApp(backend, async () => {});
 
   it('answers 503 naming the ingest command', async () => {
@@ -181,5 +181,8 @@ describe.each(testBackends())('GET /api/v1/financials with nothing loaded on $na
     expect(body.detail).toContain('regdata ingest fdic-financials');
     const history = await getJson(ctx.app, '/api/v1/financials?cert=101');
     expect(history.status).toBe(503);
+    const banks = await getJson(ctx.app, '/api/v1/banks');
+    expect(banks.status).toBe(503);
+    expect(banks.body.detail).toContain('regdata ingest fdic-institutions');
   });
 });
