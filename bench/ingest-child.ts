@@ -26,5 +26,7 @@ const summary = await runSource(sec13fSource, {
     ),
 });
 await handle.close();
-const peakRssKb = process.resourceUsage().maxRSS;
-process.stdout.write(`${JSON.stringify({ summary, wallMs: Date.now() - started, peakRssKb })}\n`);
+const usage = process.resourceUsage();
+const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+const peakRssKb = usage.maxRSS;
+process.stdout.write(`${JSON.stringify({ summary, wallMs: Date.now() - started, cpuMs, peakRssKb })}\n`);

@@ -60,7 +60,7 @@ function rowCounts(options: SyntheticOptions, next: () => number): number[] {
   return counts;
 }
 
-function filingOf(index: number, rows: number, next: () => number): DatasetFiling {
+function filingOf(index: number, next: () => number): DatasetFiling {
   const cik = String(1_000_000 + index);
   const kind = next();
   const amendment = kind < 0.02 ? 'RESTATEMENT' : kind < 0.03 ? 'NEW HOLDINGS' : undefined;
@@ -76,7 +76,6 @@ function filingOf(index: number, rows: number, next: () => number): DatasetFilin
     managerName: `SYNTHETIC CAPITAL MANAGEMENT ${index} LLC`,
     city: 'NEW YORK',
     stateOrCountry: 'NY',
-    ...(notice ? {} : { summary: { entryTotal: rows, valueTotal: 0 } }),
     rows: [],
   };
 }
@@ -85,7 +84,6 @@ function* infoRows(filings: DatasetFiling[], counts: number[], universe: string[
   let sk = 0;
   for (let f = 0; f < filings.length; f += 1) {
     const filing = filings[f]!;
-    if (filing.formType === '13F-NT') continue;
     for (let r = 0; r < counts[f]!; r += 1) {
       // Popularity follows a power law: a few CUSIPs are held by most filers.
       const cusip = universe[Math.floor(universe.length * next() ** 3)]!;
@@ -105,9 +103,14 @@ function* infoRows(filings: DatasetFiling[], counts: number[], universe: string[
 export async function writeSyntheticDataset(path: string, options: SyntheticOptions = REAL_SCALE) {
   const next = random(options.seed);
   const universe = cusips(options.securities, next);
-  const counts = rowCounts(options, next);
-  const filings = counts.map((count, i) => filingOf(i, count, next));
-  const rows = filings.reduce((n, f, i) => n + (f.formType === '13F-NT' ? 0 : counts[i]!), 0);
+  const filings = Array.from({ length: options.filings }, (_, i) => filingOf(i, next));
+  // Notices carry no rows: the row total is spread over the reporting filings only.
+  const reporting = filings.filter((f) => f.formType !== '13F-NT');
+  const counts = rowCounts({ ...options, filings: reporting.length }, next);
+  reporting.forEach((f, i) => {
+    f.summary = { entryTotal: counts[i]!, valueTotal: 0 };
+  });
+  const rows = counts.reduce((a, b) => a + b, 0);
   await writeDatasetZip(path, [
     { name: 'SUBMISSION.tsv', header: COLUMNS.SUBMISSION, rows: filings.map(submissionRow) },
     { name: 'COVERPAGE.tsv', header: COLUMNS.COVERPAGE, rows: filings.map(coverRow) },
@@ -116,7 +119,7 @@ export async function writeSyntheticDataset(path: string, options: SyntheticOpti
       header: COLUMNS.SUMMARYPAGE,
       rows: filings.map(summaryRow).filter((row): row is string[] => row !== null),
     },
-    { name: 'INFOTABLE.tsv', header: COLUMNS.INFOTABLE, rows: infoRows(filings, counts, universe, next) },
+    { name: 'INFOTABLE.tsv', header: COLUMNS.INFOTABLE, rows: infoRows(reporting, counts, universe, next) },
   ]);
   return { rows, filings: filings.length };
 }
