@@ -4,13 +4,21 @@
  * for read-write transactions. Also runs `regdata db create-readonly-role` through the real CLI.
  */
 import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configWith } from '../../src/config.js';
 import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { createReadOnlyRole } from '../../src/db/roles.js';
+import { startServer } from '../../src/server.js';
 import { seedFailures } from '../fixtures/failures.js';
-import { postgresBackendOrNull, type TestDatabase, withDatabase } from '../helpers/backends.js';
+import {
+  postgresBackendOrNull,
+  TEST_READER_ROLE,
+  type TestDatabase,
+  withDatabase,
+} from '../helpers/backends.js';
 
 const run = promisify(execFile);
 const backend = postgresBackendOrNull();
@@ -85,6 +93,41 @@ describe.skipIf(!backend)('PostgreSQL read-only role', () => {
       expect(await outcome(ownerReadOnly, 'delete from failures')).toBe('25006');
     } finally {
       await ownerReadOnly.close();
+    }
+  });
+
+  it('serves the API through DATABASE_READ_URL (the read-only role), not the owner URL', async () => {
+    // One dedicated observer connection, so no pool of the test itself shows up as "opened".
+    const observer = openDatabase(database.url, { poolSize: 1 });
+    const sessions = async () => {
+      const { rows } = await sql<{ pid: number; usename: string }>`
+        select pid, usename from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`.execute(observer.db);
+      return rows;
+    };
+    const before = new Set((await sessions()).map((r) => r.pid));
+    const config = configWith({
+      databaseUrl: database.url,
+      databaseReadUrl: database.readerUrl,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      dbPoolSize: 2,
+    });
+    const app = await startServer(config);
+    try {
+      const address = app.server.address() as AddressInfo;
+      const responses = await Promise.all(
+        [1, 2, 3, 4].map((n) => fetch(`http://127.0.0.1:${address.port}/api/v1/failures?limit=${n}`)),
+      );
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const opened = (await sessions()).filter((r) => !before.has(r.pid));
+      expect(opened.length).toBeGreaterThanOrEqual(1);
+      expect(opened.length).toBeLessThanOrEqual(2); // DB_POOL_SIZE
+      expect(new Set(opened.map((r) => r.usename))).toEqual(new Set([TEST_READER_ROLE]));
+    } finally {
+      await app.close();
+      await observer.close();
     }
   });
 
