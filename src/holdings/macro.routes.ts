@@ -72,24 +72,29 @@ function seriesErrors(series: unknown): ParamError[] {
   return ids.length === 0 ? [{ param: 'series', message: 'must name at least one series' }] : [];
 }
 
-async function loadSeries(db: Kysely<Database>, id: string, start?: string, end?: string) {
+async function hasObservations(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('macro_observations')
+    .select('date')
+    .where('series_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+type SeriesMeta = { title: string; units: string | null; frequency: string } | undefined;
+
+/** The most recent observations in the window (one indexed query); 503 when none are loaded at all. */
+async function loadSeries(db: Kysely<Database>, id: string, meta: SeriesMeta, start?: string, end?: string) {
   let query = db.selectFrom('macro_observations').select(['date', 'value']).where('series_id', '=', id);
   if (start) query = query.where('date', '>=', start);
   if (end) query = query.where('date', '<=', end);
-  const [meta, recent, any] = await Promise.all([
-    db.selectFrom('macro_series').selectAll().where('id', '=', id).executeTakeFirst(),
-    query.orderBy('date', 'desc').limit(MACRO_OBSERVATION_CAP).execute(),
-    db
-      .selectFrom('macro_observations')
-      .select('date')
-      .where('series_id', '=', id)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  if (!any)
+  const recent = await query.orderBy('date', 'desc').limit(MACRO_OBSERVATION_CAP).execute();
+  if (recent.length === 0 && !(await hasObservations(db, id))) {
     throw dataUnavailable(
       `No observations of ${id} are loaded: run \`regdata ingest fred\` (or \`regdata demo\`)`,
     );
+  }
   const catalog = findMacroSeries(id);
   return {
     id,
@@ -120,7 +125,9 @@ export const macroRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { series, start, end } = request.query;
       const { ids } = parseSeriesList(series);
-      return Promise.all(ids.map((id) => loadSeries(app.db, id, start, end)));
+      const metas = await app.db.selectFrom('macro_series').selectAll().where('id', 'in', ids).execute();
+      const byId = new Map(metas.map((meta) => [meta.id, meta]));
+      return Promise.all(ids.map((id) => loadSeries(app.db, id, byId.get(id), start, end)));
     },
   );
 };
