@@ -5,11 +5,12 @@
  * ZIP, and sec-securities falls back through unpublished 13(f) list names and fills tickers.
  */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { type DatasetFiling, writeFilingsZip } from '../../bench/sec-13f-dataset.js';
@@ -169,6 +170,23 @@ describe.each(testBackends())('SEC network sources on $name', (backend: Backend)
     expect(summary.upstream).toMatch(/ia020125\.zip$/);
     const advisers = (await api.get('/api/advisers')).body;
     expect(advisers.data).toEqual([expect.objectContaining({ crd: 1, name: 'NEW ADVISER', aum: 1000 })]);
+  });
+
+  it('sec-advisers reads a gzipped IAPD feed given with --from and replaces every adviser', async () => {
+    const feed = join(dir, 'IA_FIRM_SEC_Feed_04_24_2025.xml.gz');
+    const xml =
+      '<?xml version="1.0" encoding="ISO-8859-1"?><IAPDFirmSECReport><Firms><Firm>' +
+      '<Info FirmCrdNb="105958" SECNb="801-64808" BusNm="Z\u00dcRICH ADVISERS" LegalNm="ZURICH ADVISERS AG"/>' +
+      '<MainAddr City="Austin" State="TX"/><Item5A TtlEmp="12"/><Item5F Q5F2A="900" Q5F2B="100" Q5F2C="1000"/>' +
+      '</Firm></Firms></IAPDFirmSECReport>';
+    writeFileSync(feed, gzipSync(Buffer.from(xml, 'latin1')));
+    const { code, summary, stderr } = await ingestJson(['sec-advisers', '--from', feed], env(false));
+    expect(code, stderr).toBe(0);
+    expect(summary).toMatchObject({ ok: true, read: 1, removed: 1 });
+    const advisers = (await api.get('/api/advisers?state=tx')).body;
+    expect(advisers.data).toEqual([
+      expect.objectContaining({ crd: 105_958, name: 'ZÜRICH ADVISERS', employees: 12, aum: 1000 }),
+    ]);
   });
 
   it('sec-securities falls back to the newest published 13(f) list and gives holdings a ticker', async () => {
