@@ -1,7 +1,7 @@
-/** A database for a spawned server: the demo copy on SQLite, the fixtures on PostgreSQL. */
+/** A database for a spawned server: the demo copy, as a SQLite file or copied into PostgreSQL. */
 import { type DbHandle, openDatabase } from '../../src/db/connect.js';
-import { seedFailures } from '../fixtures/failures.js';
 import type { Backend } from '../helpers/backends.js';
+import { copySqliteIntoPostgres } from '../helpers/sqlite-to-postgres.js';
 import { demoCopy } from './support.js';
 
 export interface ServedDatabase {
@@ -23,7 +23,13 @@ export async function backendDatabase(backend: Backend): Promise<ServedDatabase>
       },
     };
   }
+  // The same demo data on PostgreSQL (copied with COPY), so every endpoint of the mix has data.
   const database = await backend.create();
-  await seedFailures(database.writer);
+  const copy = await demoCopy();
+  try {
+    await copySqliteIntoPostgres(copy.url, database.writer);
+  } finally {
+    copy.cleanup();
+  }
   return { url: database.url, writer: database.writer, cleanup: () => database.drop() };
 }

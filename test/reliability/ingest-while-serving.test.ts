@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { testBackends } from '../helpers/backends.js';
 import { backendDatabase } from './databases.js';
-import { driveUntilStopped, serverErrors } from './load-driver.js';
+import { driveUntilStopped, failuresUrl, serverErrors } from './load-driver.js';
 import { buildServer, spawnServer } from './support.js';
 import { bulkReplace } from './writer.js';
 
@@ -22,7 +22,7 @@ describe.each(testBackends())('ingest while serving on $name', (backend) => {
       VERSION_POLL_MS: String(POLL_MS),
     });
     try {
-      const load = driveUntilStopped(server.origin, 50);
+      const load = driveUntilStopped(server.origin, 50, failuresUrl);
       let loads = 0;
       let version = 0;
       const deadline = Date.now() + SECONDS * 1000;

@@ -30,8 +30,26 @@ export function drive(origin: string, seconds: number, connections: number) {
   });
 }
 
+/** URLs reading the failures table (what the reliability "ingest" rewrites), valid and not. */
+export function failuresUrl(i: number): string {
+  const n = i % 1000;
+  const urls = [
+    `/api/v1/failures?limit=${(n % 500) + 1}&offset=${n}`,
+    '/api/v1/failures?limit=1',
+    '/api/v1/failures?state=TX&format=csv',
+    `/api/v1/failures?year=${1990 + (n % 30)}`,
+    `/api/v1/failures?limit=abc${n}`,
+    '/api/v1/meta',
+  ];
+  return urls[i % urls.length] as string;
+}
+
 /** Drives until stop() is called; stop() resolves with the result. */
-export function driveUntilStopped(origin: string, connections: number) {
+export function driveUntilStopped(
+  origin: string,
+  connections: number,
+  urlAt: (i: number) => string = nextUrl,
+) {
   let i = 0;
   let finish: (result: autocannon.Result) => void = () => {};
   let fail: (error: unknown) => void = () => {};
@@ -44,7 +62,7 @@ export function driveUntilStopped(origin: string, connections: number) {
       url: origin,
       connections,
       duration: 3600,
-      requests: [{ setupRequest: (request) => ({ ...request, path: nextUrl(i++) }) }],
+      requests: [{ setupRequest: (request) => ({ ...request, path: urlAt(i++) }) }],
     },
     (error, result) => (error ? fail(error) : finish(result)),
   );
