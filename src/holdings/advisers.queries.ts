@@ -39,7 +39,7 @@ export async function countAdvisersMatching(db: Kysely<Database>, filters: Advis
 
 const SORT_COLUMN = { aum: 'aum', name: 'search_name', employees: 'employees' } as const;
 
-/** Nulls last whatever the direction, then crd ascending, so pages never overlap. */
+/** Nulls last whatever the direction (NULLS LAST: SQLite ≥ 3.30 and PostgreSQL), then crd ascending. */
 export async function listAdvisers(
   db: Kysely<Database>,
   filters: AdviserFilters,
@@ -49,8 +49,7 @@ export async function listAdvisers(
   const column = SORT_COLUMN[sort.sort];
   const rows = await filtered(db, filters)
     .selectAll()
-    .orderBy((eb) => eb.case().when(column, 'is', null).then(1).else(0).end())
-    .orderBy(column, sort.order)
+    .orderBy(column, (ob) => (sort.order === 'desc' ? ob.desc() : ob.asc()).nullsLast())
     .orderBy('crd', 'asc')
     .limit(page.limit)
     .offset(page.offset)

@@ -105,7 +105,14 @@ async function referenceTables(db: Db): Promise<void> {
     .addColumn('registration_status', 'text')
     .addColumn('latest_filing_date', 'text')
     .execute();
-  await db.schema.createIndex('advisers_aum').on('advisers').columns(['aum', 'crd']).execute();
+  // The list's default orders (nulls last, then crd) read these indexes instead of sorting.
+  await db.schema.createIndex('advisers_aum').on('advisers').columns(['aum desc', 'crd']).execute();
+  await db.schema
+    .createIndex('advisers_employees')
+    .on('advisers')
+    .columns(['employees desc', 'crd'])
+    .execute();
+  await db.schema.createIndex('advisers_name').on('advisers').columns(['search_name', 'crd']).execute();
   await db.schema.createIndex('advisers_state_aum').on('advisers').columns(['state', 'aum']).execute();
   await db.schema.createIndex('advisers_cik').on('advisers').column('cik').execute();
 }
