@@ -39,7 +39,7 @@ const SCALES = {
     quarters: 4,
     securities: 30_000,
     count: 9_000,
-    medianPositions: 235,
+    medianPositions: 280,
     maxPositions: 12_000,
     advisers: 15_000,
   },
