@@ -14,6 +14,7 @@ export interface EndpointFigures {
 export interface Summary {
   scale: string;
   seconds: number;
+  rounds: number;
   cachedPeakRss: number | null;
   uncachedPeakRss: number | null;
   figures: EndpointFigures[];
@@ -43,7 +44,7 @@ export function report(summary: Summary): string {
     return `${f.name.padEnd(18)}${pad(f.bytes, 9)} │ ${' '.repeat(11)}${pad(Math.round(f.cached.rps), 7)}${pad(f.cached.p50, 5)}${pad(f.cached.p99, 5)} │ ${pad(Math.round(f.ceiling.rps), 8)}${pad(`${Math.round(ratio * 100)}%`, 7)} │ ${' '.repeat(13)}${pad(u ? Math.round(u.rps) : '-', 7)}${pad(u?.p50 ?? '-', 5)}${pad(u?.p99 ?? '-', 5)} │ ${failures(f.cached) + failures(u)}`;
   });
   return [
-    `HTTP benchmark, ${summary.scale}-scale demo dataset, ${summary.seconds} s per run (latencies in ms)`,
+    `HTTP benchmark, ${summary.scale}-scale demo dataset, best of ${summary.rounds} × ${summary.seconds} s per measurement (latencies in ms)`,
     head,
     ...rows,
     `peak RSS: cached server ${mb(summary.cachedPeakRss)}, uncached server ${mb(summary.uncachedPeakRss)}`,
