@@ -2,20 +2,17 @@
  * `regdata serve --workers 2` through the built CLI: two worker processes share one port, a worker
  * that dies is replaced, and SIGTERM on the primary drains the workers and exits 0.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSource } from '../../src/db/dataset.js';
 import { seedFailures } from '../fixtures/failures.js';
 import { type TestDatabase, testBackends } from '../helpers/backends.js';
+import { buildServer } from '../reliability/support.js';
 
 const root = resolve(import.meta.dirname, '../..');
-// One level below the repo root, so the built version.ts finds ../package.json and node_modules.
-const buildDir = join(root, `.test-build-${process.pid}`);
-const run = promisify(execFile);
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -46,13 +43,11 @@ describe('regdata serve --workers 2 (built CLI)', { timeout: 150_000 }, () => {
   let primary: ChildProcess;
   let base: string;
   let exited: Promise<number | null>;
+  let build: { cli: string; cleanup(): void };
 
   beforeAll(async () => {
-    // tsc exits non-zero while another module has a type error, but still emits; cli.js is what counts.
-    await run('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', buildDir], { cwd: root }).catch(
-      () => {},
-    );
-    expect(existsSync(join(buildDir, 'cli.js'))).toBe(true);
+    // The built CLI, in a private directory (a build of the working tree, as the reliability suite does).
+    build = await buildServer();
     const sqlite = testBackends().find((backend) => backend.name === 'sqlite');
     if (!sqlite) throw new Error('the SQLite backend is always available');
     database = await sqlite.create();
@@ -69,15 +64,11 @@ describe('regdata serve --workers 2 (built CLI)', { timeout: 150_000 }, () => {
     });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    primary = spawn(
-      process.execPath,
-      [join(buildDir, 'cli.js'), 'serve', '--workers', '2', '--port', String(port)],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: database.url, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+    primary = spawn(process.execPath, [build.cli, 'serve', '--workers', '2', '--port', String(port)], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: database.url, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     exited = new Promise((done) => primary.once('exit', (code) => done(code)));
     await until(async () => ((await fetch(`${base}/readyz`)).ok ? true : undefined), 'the cluster to answer');
   }, 300_000);
@@ -85,7 +76,7 @@ describe('regdata serve --workers 2 (built CLI)', { timeout: 150_000 }, () => {
   afterAll(async () => {
     if (primary && primary.exitCode === null) primary.kill('SIGKILL');
     await database?.drop();
-    rmSync(buildDir, { recursive: true, force: true });
+    build?.cleanup();
   });
 
   it('runs two workers that answer on the shared port', async () => {
