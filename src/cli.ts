@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isClusterWorker, runPrimary } from './cluster.js';
 import { type Config, loadConfig } from './config.js';
 import { registerDbCommands } from './db/cli.js';
-import { openDatabase } from './db/connect.js';
+import { openDatabase, redactUrl } from './db/connect.js';
 import { datasetVersion, listSources } from './db/dataset.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildDemo, DEFAULT_DEMO_SEED, type DemoScale } from './demo/index.js';
@@ -87,7 +87,7 @@ program
     await withOwnerDb(config, (handle) =>
       buildDemo(handle, { seed: options.seed, scale: options.scale, log }),
     );
-    console.error(`demo dataset written to ${config.databaseUrl}`);
+    console.error(`demo dataset written to ${redactUrl(config.databaseUrl)}`);
   });
 
 program
@@ -110,11 +110,15 @@ program
       const datasetVer = await datasetVersion(handle.db);
       if (options.json) {
         console.log(
-          JSON.stringify({ database: config.databaseUrl, dataset_version: datasetVer, sources }, null, 2),
+          JSON.stringify(
+            { database: redactUrl(config.databaseUrl), dataset_version: datasetVer, sources },
+            null,
+            2,
+          ),
         );
         return;
       }
-      console.log(`database: ${config.databaseUrl}\ndataset version: ${datasetVer}`);
+      console.log(`database: ${redactUrl(config.databaseUrl)}\ndataset version: ${datasetVer}`);
       if (sources.length === 0)
         console.log('nothing loaded: run `regdata demo` or `regdata ingest <source>`');
       for (const s of sources) {

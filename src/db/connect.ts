@@ -33,6 +33,18 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+/** The URL without its password, for output and logs. */
+export function redactUrl(url: string): string {
+  if (!isPostgresUrl(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
 export function sqlitePath(url: string): string {
   return url.startsWith('file:') ? fileURLToPath(new URL(url, `file://${process.cwd()}/`)) : url;
 }
