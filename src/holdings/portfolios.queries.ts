@@ -102,7 +102,13 @@ export async function listHolders(db: Kysely<Database>, quarter: string, cusip: 
     .where('p.quarter', '=', quarter)
     .where('p.cusip', '=', cusip);
   const [countRow, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // Every position belongs to a manager_quarters row (same derivation), so count without the join.
+    db
+      .selectFrom('positions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('quarter', '=', quarter)
+      .where('cusip', '=', cusip)
+      .executeTakeFirstOrThrow(),
     base
       .select(['p.cik', 'm.name', 'm.city', 'm.state', 'p.value', 'p.shares', 'p.share_type', 'p.put_call'])
       .select('m.total_value')
