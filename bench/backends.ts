@@ -1,19 +1,21 @@
 /**
  * `npm run bench -- --compare-backends [--quick] [--seconds N] [--only NAME] [--cached]`: the same
  * endpoints and URL sets (bench/http-urls.ts) against the BUILT server on SQLite and on PostgreSQL,
- * side by side. Both databases hold the same deterministic demo dataset (same seed and scale): the
- * SQLite file in bench/.out/ and a PostgreSQL database `regdata_bench_<scale>` on
- * BENCH_DATABASE_URL (default: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
- * each built once. The PostgreSQL server connects as a read-only role, as in production. Load comes
+ * side by side. Both databases hold the same demo dataset: the SQLite file in bench/.out/ (built
+ * once) and its copy in a PostgreSQL database `regdata_bench_<scale>` on BENCH_DATABASE_URL
+ * (default: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), copied once. The PostgreSQL server connects as a read-only role, as in production. Load comes
  * from a separate autocannon process; by default with the response cache off (`--no-cache`, 10
  * connections), so the figures are the databases' and not the cache's; `--cached` adds the
  * cached run at 50 connections. Writes bench/.out/backends-<scale>.json.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { createReadOnlyRole } from '../src/db/roles.js';
+import { copySqliteIntoPostgres } from '../test/helpers/sqlite-to-postgres.js';
 import {
   buildDemoDataset,
   generateLoad,
@@ -62,8 +64,11 @@ async function adminQuery(adminUrl: string, text: string, values: unknown[] = []
   }
 }
 
-/** Builds the demo into `regdata_bench_<scale>` unless it is already there; returns the reader URL. */
-async function preparePostgres(adminUrl: string, scale: string): Promise<string> {
+/**
+ * Fills `regdata_bench_<scale>` with a copy of the SQLite demo file (COPY; identical data, and much
+ * faster than building the demo again) unless it is already loaded; returns the reader URL.
+ */
+async function preparePostgres(adminUrl: string, scale: string, sqlite: string): Promise<string> {
   const name = `regdata_bench_${scale}`;
   const ownerUrl = databaseUrl(adminUrl, name);
   const exists = await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [name]);
@@ -75,10 +80,17 @@ async function preparePostgres(adminUrl: string, scale: string): Promise<string>
   if (!loaded) {
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     await adminQuery(adminUrl, `create database ${name}`);
-    console.error(`building the ${scale} demo dataset into PostgreSQL ${name} (once) …`);
+    console.error(`copying ${sqlite} into PostgreSQL ${name} (once) …`);
     const started = Date.now();
-    await buildDemoDataset(ownerUrl, scale as 'small' | 'full');
-    console.error(`built on PostgreSQL in ${Math.round((Date.now() - started) / 1000)} s`);
+    const owner = openDatabase(ownerUrl);
+    try {
+      await migrateToLatest(owner);
+      const rows = await copySqliteIntoPostgres(sqlite, owner);
+      await sql`analyze`.execute(owner.db);
+      console.error(`copied ${rows} rows in ${Math.round((Date.now() - started) / 1000)} s`);
+    } finally {
+      await owner.close();
+    }
   }
   const owner = openDatabase(ownerUrl);
   try {
@@ -173,7 +185,7 @@ export async function compareBackends(options: CompareOptions): Promise<void> {
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
-  const postgres = await preparePostgres(adminUrl, options.scale);
+  const postgres = await preparePostgres(adminUrl, options.scale, sqlite);
   const rows: Row[] = Object.entries(urlSets(sqlite))
     .filter(([name]) => !options.only || name === options.only)
     .map(([name, urls]) => ({ name, urls, checked: false, runs: {} }));
@@ -186,7 +198,7 @@ export async function compareBackends(options: CompareOptions): Promise<void> {
   ];
   console.log(report.join('\n'));
   writeFileSync(
-    join(OUT, `backends-${options.scale}.json`),
+    join(OUT, `backends-${options.scale}${options.only ? `-${options.only}` : ''}.json`),
     `${JSON.stringify({ ...options, rows: rows.map(({ name, urls, runs }) => ({ name, urls, runs })) }, null, 2)}\n`,
   );
 }
