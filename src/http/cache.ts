@@ -121,20 +121,21 @@ export function registerResponseCache(
 
   app.decorateRequest('cacheState', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isCacheable(request)) return;
+  // The fast path; a callback hook, since it runs on every request and most are answered here.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isCacheable(request)) return done();
     const state: CacheState = {
       version: watch.current(),
       coding: request.method === 'GET' ? negotiateCoding(request.headers['accept-encoding']) : 'identity',
       done: false,
     };
     request.cacheState = state;
-    if (!entries || request.method !== 'GET') return;
+    if (!entries || request.method !== 'GET') return done();
     const key = aliases.get(request.url);
     const entry = key === undefined ? undefined : lookup(key, state);
-    if (!entry) return;
+    if (!entry) return done();
     stats.lookup(true);
-    return serve(request, reply, entry);
+    serve(request, reply, entry); // a reply sent from onRequest ends the chain without done()
   });
 
   app.addHook('preHandler', async (request, reply) => {

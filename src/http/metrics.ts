@@ -57,10 +57,11 @@ export function registerMetrics(app: FastifyInstance, watch: VersionWatch): AppM
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? '(unmatched)';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get(

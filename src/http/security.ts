@@ -12,16 +12,18 @@ import { invalidParam, ProblemError } from './problem.js';
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every response, cached answers included.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     // CORS is open (`*`), so browsers on other origins may also embed the responses.
     reply.header('cross-origin-resource-policy', 'cross-origin');
     const path = request.url;
-    if (path.startsWith('/embed/') || path.startsWith('/docs')) return payload;
-    reply.header('x-frame-options', 'DENY');
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
-    return payload;
+    if (!path.startsWith('/embed/') && !path.startsWith('/docs')) {
+      reply.header('x-frame-options', 'DENY');
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
+    }
+    done(null, payload);
   });
 }
 
