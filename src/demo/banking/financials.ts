@@ -27,8 +27,15 @@ export function quarterEnds(from: string, to: string): string[] {
   return dates;
 }
 
+interface CycleEffect {
+  growth: number;
+  roa: number;
+  npl: number;
+  equity: number;
+}
+
 /** Shared cycle effects by quarter: asset growth (log), ROA shift (points), NPL multiplier, equity shift. */
-function cycle(date: string) {
+function cycleOf(date: string): CycleEffect {
   const year = Number(date.slice(0, 4));
   const q = date.slice(5);
   if (date === '2020-06-30') return { growth: 0.06, roa: -0.35, npl: 1.25, equity: -0.6 };
@@ -38,6 +45,17 @@ function cycle(date: string) {
   if (year === 2023) return { growth: 0.004, roa: 0, npl: 1.0, equity: -0.5 };
   if (year >= 2008 && year <= 2010) return { growth: 0.002, roa: -0.6, npl: 2.6, equity: -0.4 };
   return { growth: 0, roa: 0, npl: year < 2012 ? 1.3 : 1, equity: 0 };
+}
+
+/** cycleOf() per report date, computed once (it is looked up twice for every financial row). */
+const cycles = new Map<string, Readonly<CycleEffect>>();
+function cycle(date: string): Readonly<CycleEffect> {
+  let effect = cycles.get(date);
+  if (!effect) {
+    effect = cycleOf(date);
+    cycles.set(date, effect);
+  }
+  return effect;
 }
 
 interface Profile {

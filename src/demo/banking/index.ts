@@ -4,7 +4,7 @@
  * bumps the dataset version and records each source as demo data.
  */
 import type { Transaction } from 'kysely';
-import { insertRows } from '../../db/bulk.js';
+import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
@@ -51,7 +51,7 @@ async function record(
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const buildBankingDemo: DemoPart = (handle: DbHandle, options: DemoOptions) =>
-  buildBankingDemoWith(handle, options, INSTITUTION_COUNTS[options.scale]);
+  withBulkLoadPragmas(handle, () => buildBankingDemoWith(handle, options, INSTITUTION_COUNTS[options.scale]));
 
 /** The banking part with explicit institution counts (tests use small ones to stay fast). */
 export async function buildBankingDemoWith(

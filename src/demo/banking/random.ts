@@ -91,8 +91,11 @@ export class Random {
   }
 }
 
+/** 10 ** n for the usual decimals: the exponentiation is a hot spot when generating financials. */
+const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+
 /** Rounds to a number of decimals without float noise like 1.0500000000000003. */
 export function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
+  const factor = POWERS_OF_TEN[decimals] ?? 10 ** decimals;
   return Math.round(value * factor) / factor;
 }

@@ -8,7 +8,7 @@
  * per quarter, 15,000 advisers (rows are streamed to the database in batches).
  */
 import type { Insertable, Transaction } from 'kysely';
-import { insertRows } from '../../db/bulk.js';
+import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
@@ -117,22 +117,9 @@ export const buildHoldingsDemo: DemoPart = async (handle: DbHandle, options: Dem
   );
 
   // Sorting for the derivation's GROUP BYs stays in memory instead of spilling to temp files.
-  const restore = handle.sqlite
-    ? {
-        cache: handle.sqlite.pragma('cache_size', { simple: true }),
-        temp: handle.sqlite.pragma('temp_store', { simple: true }),
-      }
-    : null;
-  handle.sqlite?.pragma('cache_size = -262144');
-  handle.sqlite?.pragma('temp_store = MEMORY');
-  try {
-    await fill(handle, options, { quarters, universe, managers, advisers, started });
-  } finally {
-    if (restore) {
-      handle.sqlite?.pragma(`cache_size = ${Number(restore.cache)}`);
-      handle.sqlite?.pragma(`temp_store = ${Number(restore.temp)}`);
-    }
-  }
+  await withBulkLoadPragmas(handle, () =>
+    fill(handle, options, { quarters, universe, managers, advisers, started }),
+  );
 };
 
 interface Generated {
