@@ -111,7 +111,8 @@ async function main() {
     const summary = { scale, seconds, rounds, cachedPeakRss, uncachedPeakRss, figures };
     console.log(report(summary));
     console.log(verdicts(summary).join('\n'));
-    writeFileSync(join(OUT, `http-${scale}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+    const file = only ? `http-${scale}-${only.replace(/\W+/g, '-')}.json` : `http-${scale}.json`;
+    writeFileSync(join(OUT, file), `${JSON.stringify(summary, null, 2)}\n`);
   } finally {
     await server.stop();
     await ceiling.stop();
