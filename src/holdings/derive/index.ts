@@ -13,7 +13,7 @@
 import type { DbHandle } from '../../db/connect.js';
 import type { Executor } from './executor.js';
 import { addMissingSecurities, writeAppliedFilings, writePositions } from './positions.js';
-import { type FilingHeader, resolveQuarters } from './resolve.js';
+import { type FilingHeader, type ResolvedQuarter, resolveQuarters } from './resolve.js';
 import { writeSmartMoney } from './smart-money.js';
 import {
   writeHoldingsQuarters,
@@ -38,7 +38,12 @@ async function quartersToDerive(executor: Executor, quarters?: readonly string[]
   return rows.map((row) => row.quarter);
 }
 
-async function deriveQuarter(handle: DbHandle, executor: Executor, quarter: string): Promise<void> {
+/** Positions and security totals of one quarter; returns its resolved manager quarters. */
+async function deriveQuarter(
+  handle: DbHandle,
+  executor: Executor,
+  quarter: string,
+): Promise<ResolvedQuarter[]> {
   for (const table of PER_QUARTER_TABLES) {
     await executor.deleteFrom(table).where('quarter', '=', quarter).execute();
   }
@@ -51,8 +56,8 @@ async function deriveQuarter(handle: DbHandle, executor: Executor, quarter: stri
   await writeAppliedFilings(handle, executor, resolved);
   await writePositions(executor, [quarter]);
   await addMissingSecurities(executor, [quarter]);
-  await writeManagerQuarters(handle, executor, resolved, [quarter]);
   await writeSecurityQuarters(handle, executor, [quarter]);
+  return resolved;
 }
 
 /**
@@ -66,7 +71,16 @@ export async function deriveHoldings(
   executor: Executor = handle.db,
 ): Promise<void> {
   const list = await quartersToDerive(executor, quarters);
-  for (const quarter of list.sort()) await deriveQuarter(handle, executor, quarter);
+  const resolved: ResolvedQuarter[] = [];
+  for (const quarter of list.sort()) {
+    for (const quarterOfManager of await deriveQuarter(handle, executor, quarter))
+      resolved.push(quarterOfManager);
+  }
+  // Once for all quarters: when that is every quarter, SQLite aggregates in index order.
+  if (list.length > 0) {
+    const everyQuarter = (await quartersToDerive(executor)).every((quarter) => list.includes(quarter));
+    await writeManagerQuarters(handle, executor, resolved, list, everyQuarter);
+  }
   await writeHoldingsQuarters(executor);
   await writeManagers(handle, executor);
   await writeSmartMoney(handle, executor);
