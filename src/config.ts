@@ -152,7 +152,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'versionPollMs',
     default: '500',
     description:
-      'PostgreSQL only: how often the API polls the dataset version to notice a load, in milliseconds (SQLite checks on every request)',
+      'PostgreSQL only: fallback poll of the dataset version, in milliseconds, for when the LISTEN/NOTIFY connection is lost or the API reads a replica (SQLite checks on every request)',
     parse: integerIn(50, 60_000),
   },
   {

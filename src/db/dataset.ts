@@ -1,8 +1,12 @@
 /**
  * The dataset version (bumped by every successful load, so ETags change) and per-source provenance.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { isPostgres } from './dialect.js';
 import type { Database, SourcesTable } from './tables.js';
+
+/** PostgreSQL channel on which a committed load announces its new dataset version. */
+export const DATASET_CHANNEL = 'regdata_dataset_version';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -11,7 +15,11 @@ export async function datasetVersion(db: Executor): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-/** Call inside the load's transaction so the new version and the new rows appear together. */
+/**
+ * Call inside the load's transaction so the new version and the new rows appear together. On
+ * PostgreSQL it also queues a NOTIFY, which the server delivers to listening API processes only
+ * when (and if) the transaction commits.
+ */
 export async function bumpDatasetVersion(db: Executor): Promise<number> {
   const version = (await datasetVersion(db)) + 1;
   await db
@@ -19,6 +27,7 @@ export async function bumpDatasetVersion(db: Executor): Promise<number> {
     .set({ version, updated_at: new Date().toISOString() })
     .where('id', '=', 1)
     .execute();
+  if (isPostgres(db)) await sql`select pg_notify(${DATASET_CHANNEL}, ${String(version)})`.execute(db);
   return version;
 }
 

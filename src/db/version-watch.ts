@@ -3,12 +3,14 @@
  * - SQLite: `PRAGMA data_version` on the API's own connection changes whenever another connection
  *   commits. Checking it costs about a microsecond, so it runs on every call to current() and the
  *   version table is only re-read after a commit — nothing stale survives a load.
- * - PostgreSQL: a poll of `dataset.version` every `pollMs` (the API may answer from the previous
- *   version for at most that long after a load commits).
+ * - PostgreSQL: LISTEN on the channel a load NOTIFYs when it commits, so the version is re-read
+ *   within milliseconds of the commit; a poll every `pollMs` stays as the fallback for a lost
+ *   listener connection or a read replica (which cannot LISTEN, and lags its primary anyway).
  */
 import type { Statement } from 'better-sqlite3';
+import pg from 'pg';
 import type { DbHandle } from './connect.js';
-import { datasetVersion } from './dataset.js';
+import { DATASET_CHANNEL, datasetVersion } from './dataset.js';
 
 export interface VersionWatch {
   /** The dataset version as of now (SQLite) or as of the last poll (PostgreSQL). */
@@ -69,21 +71,72 @@ async function pollingWatch(handle: DbHandle, pollMs: number): Promise<VersionWa
   const read = () => datasetVersion(handle.db).catch(() => version);
   let version = 0;
   version = await read();
-  let polling = false;
-  const timer = setInterval(async () => {
-    if (polling) return;
-    polling = true;
-    const next = await read();
-    polling = false;
-    if (next !== version) {
-      version = next;
-      listeners.emit(version);
+  let checking = false;
+  let again = false;
+  const check = async () => {
+    if (checking) {
+      again = true; // a notification during a read: read once more afterwards
+      return;
     }
-  }, pollMs);
+    checking = true;
+    do {
+      again = false;
+      const next = await read();
+      if (next !== version) {
+        version = next;
+        listeners.emit(version);
+      }
+    } while (again);
+    checking = false;
+  };
+  const timer = setInterval(check, pollMs);
   timer.unref();
+  const stopListening = handle.pgPool ? listenForLoads(handle.pgPool, pollMs, check) : () => {};
   return {
     current: () => version,
     onChange: listeners.add,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      stopListening();
+    },
+  };
+}
+
+/**
+ * Keeps one dedicated connection (outside the query pool, so it never takes a query's slot)
+ * LISTENing for committed loads; reconnects after errors. Returns a function that stops it.
+ */
+function listenForLoads(pool: pg.Pool, retryMs: number, onLoad: () => void): () => void {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const close = () => {
+    // A late socket error after end() must not become an unhandled 'error' event.
+    client?.removeAllListeners().on('error', () => {});
+    client?.end().catch(() => {});
+  };
+  const reconnectLater = () => {
+    close();
+    client = null;
+    if (!stopped) retry = setTimeout(connect, Math.max(retryMs * 4, 1000)).unref();
+  };
+  const connect = async () => {
+    const next = new pg.Client(pool.options);
+    client = next;
+    next.on('error', reconnectLater);
+    next.on('notification', () => onLoad());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${DATASET_CHANNEL}`);
+      onLoad(); // a load may have committed while we were not listening
+    } catch {
+      if (client === next) reconnectLater();
+    }
+  };
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    close();
   };
 }
