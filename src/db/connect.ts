@@ -90,6 +90,10 @@ function openPostgres(url: string, options: OpenOptions): DbHandle {
   });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // pg-pool listens for errors only on idle clients: a server restart that hits a checked-out
+  // client between two queries would otherwise be an uncaught 'error' event and kill the process.
+  // The client's next query then fails and is answered as a 503; the pool discards the client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   trackPoolClients(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
