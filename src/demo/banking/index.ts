@@ -1,14 +1,8 @@
-/**
- * The banking part of the demo dataset: institutions, quarterly financials, failures and the 12 FRED
- * series, generated from the seed and written in one transaction that replaces the banking tables,
- * bumps the dataset version and records each source as demo data.
- */
-import type { Transaction } from 'kysely';
 import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
-import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
-import type { Database } from '../../db/tables.js';
+import { bumpDatasetVersion } from '../../db/dataset.js';
 import type { DemoOptions, DemoPart } from '../index.js';
+import { recordDemoSource } from '../provenance.js';
 import { generateFailures } from './failures.js';
 import { financialBatches } from './financials.js';
 import {
@@ -20,32 +14,11 @@ import {
 import { generateMacro } from './macro.js';
 import { Random } from './random.js';
 
-export const DEMO_UPSTREAM = 'built-in demo dataset (synthetic)';
-
 /** The banking tables, children first so deletes never trip a reference. */
 const TABLES = ['financials', 'institutions', 'failures', 'macro_observations', 'macro_series'] as const;
 
 /** Banking sources the demo replaces; a real load recorded for any of them no longer applies. */
 const SOURCES = ['fdic-institutions', 'fdic-financials', 'ffiec-call', 'fdic-failures', 'fred'] as const;
-
-async function record(
-  trx: Transaction<Database>,
-  source: string,
-  rows: number,
-  started: number,
-  notes: string,
-) {
-  await recordSource(trx, {
-    source,
-    upstream: DEMO_UPSTREAM,
-    loaded_at: new Date().toISOString(),
-    rows,
-    duration_ms: Date.now() - started,
-    checksum: null,
-    is_demo: 1,
-    notes,
-  });
-}
 
 /** SQLite writes are synchronous; let timers and I/O run between batches (progress, test workers). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -89,10 +62,10 @@ export async function buildBankingDemoWith(
     await insertRows(handle, 'macro_series', macro.series, trx);
     await insertRows(handle, 'macro_observations', macro.observations, trx);
     await bumpDatasetVersion(trx);
-    await record(trx, 'fdic-institutions', institutions.length, started, notes);
-    await record(trx, 'fdic-financials', financialRows, started, notes);
-    await record(trx, 'fdic-failures', failures.length, started, notes);
-    await record(trx, 'fred', macro.observations.length, started, notes);
+    await recordDemoSource(trx, 'fdic-institutions', institutions.length, started, notes);
+    await recordDemoSource(trx, 'fdic-financials', financialRows, started, notes);
+    await recordDemoSource(trx, 'fdic-failures', failures.length, started, notes);
+    await recordDemoSource(trx, 'fred', macro.observations.length, started, notes);
     options.log?.(
       `demo banking: ${institutions.length} institutions, ${financialRows} financial rows, ${failures.length} failures, ${macro.observations.length} macro observations (generated in ${generated - started} ms, written in ${Date.now() - generated} ms)`,
     );

@@ -10,19 +10,18 @@
 import type { Insertable, Transaction } from 'kysely';
 import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
-import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
+import { bumpDatasetVersion } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
 import { deriveHoldings } from '../../holdings/derive/index.js';
 import { nextQuarter } from '../../holdings/identifiers.js';
 import type { Filings13fTable, InfoRows13fTable } from '../../holdings/tables.js';
 import type { DemoOptions, DemoPart, DemoScale } from '../index.js';
+import { recordDemoSource } from '../provenance.js';
 import { generateAdvisers } from './advisers.js';
 import { generateQuarter, resetAccessions } from './filings.js';
 import { generateManagers } from './managers.js';
 import { Rng } from './random.js';
 import { generateUniverse } from './universe.js';
-
-export const DEMO_UPSTREAM = 'built-in demo dataset (synthetic)';
 
 const SCALES = {
   small: {
@@ -84,25 +83,6 @@ function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
   };
 }
 
-async function record(
-  trx: Transaction<Database>,
-  source: string,
-  rows: number,
-  started: number,
-  notes: string,
-) {
-  await recordSource(trx, {
-    source,
-    upstream: DEMO_UPSTREAM,
-    loaded_at: new Date().toISOString(),
-    rows,
-    duration_ms: Date.now() - started,
-    checksum: null,
-    is_demo: 1,
-    notes,
-  });
-}
-
 export const buildHoldingsDemo: DemoPart = async (handle: DbHandle, options: DemoOptions) => {
   const started = Date.now();
   const scale = SCALES[options.scale];
@@ -162,8 +142,8 @@ async function fill(
       `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms), ${securities.length} securities, ${advisers.length} advisers`,
     );
     await bumpDatasetVersion(trx);
-    await record(trx, 'sec-13f', loaded.rows, started, notes);
-    await record(trx, 'sec-advisers', advisers.length, started, notes);
-    await record(trx, 'sec-securities', securities.length, started, notes);
+    await recordDemoSource(trx, 'sec-13f', loaded.rows, started, notes);
+    await recordDemoSource(trx, 'sec-advisers', advisers.length, started, notes);
+    await recordDemoSource(trx, 'sec-securities', securities.length, started, notes);
   });
 }
