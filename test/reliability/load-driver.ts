@@ -26,6 +26,9 @@ export function drive(origin: string, seconds: number, connections: number) {
     url: origin,
     connections,
     duration: seconds,
+    // A request counts as failed after 30 s without an answer (autocannon's default is 10 s: on
+    // two shared cores a rare uncached request queued behind 100 others can take that long).
+    timeout: 30,
     requests: [{ setupRequest: (request) => ({ ...request, path: nextUrl(i++) }) }],
   });
 }
