@@ -7,12 +7,16 @@ import { promisify } from 'node:util';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli.js');
+/** /proc/<pid>/stat counts CPU time in clock ticks (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 export interface Proc {
   readonly child: ChildProcess;
   readonly origin: string;
   /** Peak resident set size so far (VmHWM), bytes; null where /proc is unavailable. */
   peakRss(): number | null;
+  /** CPU time used so far (user + system), seconds; null where /proc is unavailable. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -44,6 +48,16 @@ function proc(child: ChildProcess, origin: string): Proc {
         const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
         const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
         return kb ? Number(kb) * 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+    cpuSeconds() {
+      try {
+        // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
       } catch {
         return null;
       }
@@ -100,8 +114,9 @@ export async function startServer(databaseUrl: string, cache: boolean): Promise<
   return proc(child, origin);
 }
 
-export async function startCeiling(): Promise<Proc> {
-  const child = spawn(process.execPath, [join(ROOT, 'bench/ceiling.mjs')], {
+/** bench/ceiling.mjs, answering the files of `bodiesDir` as constant bodies. */
+export async function startCeiling(bodiesDir: string): Promise<Proc> {
+  const child = spawn(process.execPath, [join(ROOT, 'bench/ceiling.mjs'), bodiesDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const port = await waitForLine(child, /"port":(\d+)/);
@@ -118,6 +133,8 @@ export interface LoadResult {
   timeouts: number;
   non2xx: number;
   statuses: Record<string, number>;
+  /** CPU the server spent per request answered, µs (see measuredLoad); absent when not measured. */
+  serverUs?: number | null;
 }
 
 /** Runs bench/load-generator.mjs in its own process. */
@@ -133,6 +150,24 @@ export async function generateLoad(
     { maxBuffer: 16 * 1024 * 1024 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
+}
+
+/**
+ * generateLoad against `server`, also measuring the CPU it spent per request answered: on a shared
+ * machine the throughput of a run depends on what else runs at that moment, its CPU per request
+ * much less.
+ */
+export async function measuredLoad(
+  server: Proc,
+  paths: readonly string[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const before = server.cpuSeconds();
+  const result = await generateLoad(server.origin, paths, connections, seconds);
+  const after = server.cpuSeconds();
+  const spent = before === null || after === null ? null : after - before;
+  return { ...result, serverUs: spent === null || result.total === 0 ? null : (spent * 1e6) / result.total };
 }
 
 /** Builds a demo dataset with the built CLI. */

@@ -4,7 +4,7 @@ import type { LoadResult } from './http-procs.js';
 export interface EndpointFigures {
   name: string;
   urls: string[];
-  /** Mean identity body size of the URL set, bytes (the ceiling answers this many). */
+  /** Mean identity body size of the URL set, bytes (the ceiling answers the same bodies). */
   bytes: number;
   cached: LoadResult;
   ceiling: LoadResult;
@@ -26,6 +26,9 @@ const TARGET_MAX_P99_MS = 50;
 const TARGET_RSS = 512 * 1024 * 1024;
 
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MB`);
+/** The server's CPU per request of a run, µs, or '-'. */
+export const us = (result: LoadResult | null) =>
+  typeof result?.serverUs === 'number' ? String(Math.round(result.serverUs)) : '-';
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 function failures(result: LoadResult | null): number {
@@ -37,14 +40,14 @@ function failures(result: LoadResult | null): number {
 }
 
 export function report(summary: Summary): string {
-  const head = `${'endpoint'.padEnd(18)}${pad('bytes', 9)} │ cached@50: ${pad('req/s', 7)}${pad('p50', 5)}${pad('p99', 5)} │ ${pad('ceiling', 8)}${pad('ratio', 7)} │ uncached@10: ${pad('req/s', 7)}${pad('p50', 5)}${pad('p99', 5)} │ failed`;
+  const head = `${'endpoint'.padEnd(18)}${pad('bytes', 9)} │ cached@50: ${pad('req/s', 7)}${pad('p50', 5)}${pad('p99', 5)}${pad('µs', 5)} │ ${pad('ceiling', 8)}${pad('µs', 5)}${pad('ratio', 7)} │ uncached@10: ${pad('req/s', 7)}${pad('p50', 5)}${pad('p99', 5)} │ failed`;
   const rows = summary.figures.map((f) => {
     const ratio = f.cached.rps / f.ceiling.rps;
     const u = f.uncached;
-    return `${f.name.padEnd(18)}${pad(f.bytes, 9)} │ ${' '.repeat(11)}${pad(Math.round(f.cached.rps), 7)}${pad(f.cached.p50, 5)}${pad(f.cached.p99, 5)} │ ${pad(Math.round(f.ceiling.rps), 8)}${pad(`${Math.round(ratio * 100)}%`, 7)} │ ${' '.repeat(13)}${pad(u ? Math.round(u.rps) : '-', 7)}${pad(u?.p50 ?? '-', 5)}${pad(u?.p99 ?? '-', 5)} │ ${failures(f.cached) + failures(u)}`;
+    return `${f.name.padEnd(18)}${pad(f.bytes, 9)} │ ${' '.repeat(11)}${pad(Math.round(f.cached.rps), 7)}${pad(f.cached.p50, 5)}${pad(f.cached.p99, 5)}${pad(us(f.cached), 5)} │ ${pad(Math.round(f.ceiling.rps), 8)}${pad(us(f.ceiling), 5)}${pad(`${Math.round(ratio * 100)}%`, 7)} │ ${' '.repeat(13)}${pad(u ? Math.round(u.rps) : '-', 7)}${pad(u?.p50 ?? '-', 5)}${pad(u?.p99 ?? '-', 5)} │ ${failures(f.cached) + failures(u)}`;
   });
   return [
-    `HTTP benchmark, ${summary.scale}-scale demo dataset, best of ${summary.rounds} × ${summary.seconds} s per measurement (latencies in ms)`,
+    `HTTP benchmark, ${summary.scale}-scale demo dataset, best of ${summary.rounds} × ${summary.seconds} s per measurement (latencies in ms; µs: the server's CPU per request)`,
     head,
     ...rows,
     `peak RSS: cached server ${mb(summary.cachedPeakRss)}, uncached server ${mb(summary.uncachedPeakRss)}`,

@@ -2,24 +2,26 @@
  * `npm run bench` (`-- --quick` for a short run on the small demo). Starts the BUILT server
  * (`node dist/cli.js serve`) on the demo dataset (full scale by default, built once into
  * bench/.out/), and drives each endpoint's URL set from a separate autocannon process: cached at
- * 50 connections, then uncached (`--no-cache`) at 10. A bare Fastify server answering a constant
- * body of each endpoint's size at 50 connections is the ceiling. Prints req/s, p50, p99, the ratio
- * to the ceiling, the server's peak RSS, and the verdict on the targets; writes the figures to
- * bench/.out/http-<scale>.json. Each measurement runs `--rounds` times (default 2), alternating
- * endpoint and ceiling, and the best round counts.
+ * 50 connections, then uncached (`--no-cache`) at 10. The ceiling is a bare Fastify server at 50
+ * connections answering each URL's body as a constant: the same bytes, so the same size and the
+ * same cost to the load generator (autocannon decodes every body as UTF-8, ten times slower for
+ * text that is not pure ASCII, so a body of 'x' would measure the client). Prints req/s, p50,
+ * p99, the ratio to the ceiling, the server's peak RSS, and the verdict on the targets; writes the
+ * figures to bench/.out/http-<scale>.json. Each measurement runs `--rounds` times (default 2),
+ * alternating endpoint and ceiling, and the best round counts.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   buildDemoDataset,
-  generateLoad,
   type LoadResult,
+  measuredLoad,
   type Proc,
   ROOT,
   startCeiling,
   startServer,
 } from './http-procs.js';
-import { type EndpointFigures, report, verdicts } from './http-report.js';
+import { type EndpointFigures, report, us, verdicts } from './http-report.js';
 import { urlSets } from './http-urls.js';
 
 const quick = process.argv.includes('--quick');
@@ -28,37 +30,55 @@ const seconds = Number(argValue('--seconds') ?? (quick ? 2 : 10));
 const only = argValue('--only');
 const rounds = Number(argValue('--rounds') ?? 2);
 const OUT = join(ROOT, 'bench/.out');
+/** The bodies the ceiling answers: each endpoint's own answers, byte for byte. */
+const BODIES = join(OUT, `ceiling-bodies-${scale}`);
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** The better of two runs (more requests per second), counting the failures of both. */
+/**
+ * The better of two runs (more requests per second; less server CPU per request), counting the
+ * failures of both.
+ */
 function best(a: LoadResult, b: LoadResult): LoadResult {
   const winner = b.rps > a.rps ? b : a;
-  return { ...winner, errors: a.errors + b.errors, timeouts: a.timeouts + b.timeouts };
+  const cpu = [a.serverUs, b.serverUs].filter((us): us is number => typeof us === 'number');
+  return {
+    ...winner,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    serverUs: cpu.length ? Math.min(...cpu) : null,
+  };
 }
 
-/** Fetches every URL once: drops (and reports) any that does not answer 200; returns mean bytes. */
+/**
+ * Fetches every URL once: drops (and reports) any that does not answer 200; saves each body for
+ * the ceiling to answer and returns the ceiling's paths in the same order, and the mean size.
+ */
 async function warm(
   server: Proc,
   name: string,
   paths: string[],
-): Promise<{ paths: string[]; bytes: number }> {
+): Promise<{ paths: string[]; ceilingPaths: string[]; bytes: number }> {
   const ok: string[] = [];
+  const ceilingPaths: string[] = [];
   let bytes = 0;
   for (const path of paths) {
     const response = await fetch(server.origin + path, { headers: { 'accept-encoding': 'identity' } });
-    const body = await response.arrayBuffer();
+    const body = Buffer.from(await response.arrayBuffer());
     if (response.status === 200) {
+      const file = `${name.replace(/\W+/g, '-')}-${ok.length}.body`;
+      writeFileSync(join(BODIES, file), body);
       ok.push(path);
+      ceilingPaths.push(`/body/${file}`);
       bytes += body.byteLength;
     } else {
       console.error(`  ${name}: ${path} answered ${response.status}; left out`);
     }
   }
-  return { paths: ok, bytes: ok.length ? Math.round(bytes / ok.length) : 0 };
+  return { paths: ok, ceilingPaths, bytes: ok.length ? Math.round(bytes / ok.length) : 0 };
 }
 
 async function main() {
@@ -67,7 +87,7 @@ async function main() {
     const { compareBackends } = await import('./backends.js');
     return compareBackends({ scale, seconds, only, cached: process.argv.includes('--cached') });
   }
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(BODIES, { recursive: true });
   const database = join(OUT, `${scale}.sqlite`);
   if (!existsSync(database)) {
     console.error(`building the ${scale} demo dataset into ${database} (once) …`);
@@ -77,33 +97,35 @@ async function main() {
   }
   const sets = Object.entries(urlSets(database)).filter(([name]) => !only || name === only);
   const figures: EndpointFigures[] = [];
-  const ceiling = await startCeiling();
+  const ceiling = await startCeiling(BODIES);
   let server = await startServer(database, true);
   try {
     console.error(
       `cached: ${sets.length} endpoints × ${seconds} s at 50 connections, each with its ceiling …`,
     );
     for (const [name, all] of sets) {
-      const { paths, bytes } = await warm(server, name, all);
+      const { paths, ceilingPaths, bytes } = await warm(server, name, all);
       if (paths.length === 0) continue;
       // Alternating rounds, best of each: on a shared machine the load of others comes and goes.
-      let cached = await generateLoad(server.origin, paths, 50, seconds);
-      let bare = await generateLoad(ceiling.origin, [`/bytes/${bytes}`], 50, seconds);
+      let cached = await measuredLoad(server, paths, 50, seconds);
+      let bare = await measuredLoad(ceiling, ceilingPaths, 50, seconds);
       for (let round = 1; round < rounds; round++) {
-        cached = best(cached, await generateLoad(server.origin, paths, 50, seconds));
-        bare = best(bare, await generateLoad(ceiling.origin, [`/bytes/${bytes}`], 50, seconds));
+        cached = best(cached, await measuredLoad(server, paths, 50, seconds));
+        bare = best(bare, await measuredLoad(ceiling, ceilingPaths, 50, seconds));
       }
       figures.push({ name, urls: paths, bytes, cached, ceiling: bare, uncached: null });
-      console.error(`  ${name}: ${Math.round(cached.rps)} req/s (ceiling ${Math.round(bare.rps)})`);
+      console.error(
+        `  ${name}: ${Math.round(cached.rps)} req/s, ${us(cached)} µs/req (ceiling ${Math.round(bare.rps)} req/s, ${us(bare)} µs/req)`,
+      );
     }
     const cachedPeakRss = server.peakRss();
     await server.stop();
     server = await startServer(database, false);
     console.error(`uncached: ${figures.length} endpoints × ${seconds} s at 10 connections …`);
     for (const entry of figures) {
-      entry.uncached = await generateLoad(server.origin, entry.urls, 10, seconds);
+      entry.uncached = await measuredLoad(server, entry.urls, 10, seconds);
       for (let round = 1; round < rounds; round++) {
-        entry.uncached = best(entry.uncached, await generateLoad(server.origin, entry.urls, 10, seconds));
+        entry.uncached = best(entry.uncached, await measuredLoad(server, entry.urls, 10, seconds));
       }
       console.error(`  ${entry.name}: p99 ${entry.uncached.p99} ms`);
     }

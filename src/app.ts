@@ -2,7 +2,6 @@
  * buildApp(config, deps): the whole HTTP application from a config and a database handle. Tests and
  * the CLI build it the same way; only server.ts listens.
  */
-import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,11 +14,14 @@ import { holdingsRoutes } from './holdings/index.js';
 import { registerServingLayer } from './http/cache-setup.js';
 import { recordRoutes } from './http/catalog.js';
 import { registerErrorHandling, registerMethodNotAllowed } from './http/errors.js';
+import { createFrontDoor } from './http/front-door.js';
 import { normalizeRequest } from './http/normalize.js';
 import { registerOpenApi } from './http/openapi.js';
 import { ANNOTATION_KEYWORDS } from './http/params.js';
 import { ProblemSchema } from './http/problem.js';
+import { requestId } from './http/request-id.js';
 import { answerFrameworkError } from './http/security.js';
+import { serializerController } from './http/serializer.js';
 import { operationsRoutes } from './operations/routes.js';
 import { widgetRoutes } from './widgets/index.js';
 
@@ -36,18 +38,16 @@ declare module 'fastify' {
   }
 }
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const front = createFrontDoor();
   const app = Fastify({
+    serverFactory: front.serverFactory,
     logger: { level: config.logLevel },
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestId(req.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
+    schemaController: serializerController(),
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false },
       plugins: [
@@ -75,7 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerServingLayer(app, config, deps.handle);
+  await registerServingLayer(app, config, deps.handle, front);
   app.addHook('preValidation', normalizeRequest);
   await registerOpenApi(app);
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageWithTotal } from '../http/paging.js';
 import { dataUnavailable, problemResponses } from '../http/problem.js';
 import { countBanks, hasInstitutions, listBanks } from './banks.queries.js';
 import { BanksEnvelope, BanksQuery } from './banks.schemas.js';
@@ -18,10 +19,12 @@ export const banksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { q, state, minAssets, maxAssets, active, sortBy, sortDir, limit, offset } = request.query;
       const filters = { q, state, minAssets, maxAssets, active };
-      const [total, data] = await Promise.all([
-        countBanks(app.db, filters),
-        listBanks(app.db, filters, { sortBy, sortDir }, { limit, offset }),
-      ]);
+      const page = { limit, offset };
+      const { data, total } = await pageWithTotal(
+        page,
+        () => listBanks(app.db, filters, { sortBy, sortDir }, page),
+        () => countBanks(app.db, filters),
+      );
       if (total === 0 && !(await hasInstitutions(app.db))) {
         throw dataUnavailable(
           'No institutions are loaded; run `regdata ingest fdic-institutions` (or `regdata demo`)',

@@ -59,12 +59,14 @@ export async function countAtDate(db: Kysely<Database>, filters: ListFilters): P
   return Number(row.n);
 }
 
-/** One report date, largest institutions first (unknown assets last), ties by cert. */
+/**
+ * One report date, largest institutions first (unknown assets last), ties by cert. `NULLS LAST` (not
+ * a CASE expression) lets SQLite read (report_date, total_assets) in index order and stop at the page.
+ */
 export async function listAtDate(db: Kysely<Database>, filters: ListFilters, page: Page) {
   const rows = await atDate(db, filters)
     .select(RECORD_COLUMNS)
-    .orderBy((eb) => eb.case().when('f.total_assets', 'is', null).then(1).else(0).end())
-    .orderBy('f.total_assets', 'desc')
+    .orderBy('f.total_assets', (ob) => ob.desc().nullsLast())
     .orderBy('f.cert', 'asc')
     .limit(page.limit)
     .offset(page.offset)

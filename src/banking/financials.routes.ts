@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import type { Page } from '../http/paging.js';
+import { type Page, pageWithTotal } from '../http/paging.js';
 import { dataUnavailable, notFound, problemResponses } from '../http/problem.js';
 import {
   countAtDate,
@@ -52,7 +52,11 @@ async function reportDateList(db: Kysely<Database>, request: { state?: string; d
     throw notFound(`No report date on or before ${request.date}; the first report date is later`);
   }
   const filters = { reportDate, state: request.state };
-  const [total, data] = await Promise.all([countAtDate(db, filters), listAtDate(db, filters, page)]);
+  const { data, total } = await pageWithTotal(
+    page,
+    () => listAtDate(db, filters, page),
+    () => countAtDate(db, filters),
+  );
   return { data, date: reportDate, total, ...page };
 }
 

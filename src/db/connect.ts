@@ -10,6 +10,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { trackPoolClients } from './copy.js';
+import { withFastRows } from './sqlite-rows.js';
 import type { Database } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -69,7 +70,7 @@ function openSqlite(path: string, options: OpenOptions): DbHandle {
     sqlite.pragma('synchronous = NORMAL');
   }
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withFastRows(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',

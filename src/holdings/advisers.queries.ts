@@ -48,7 +48,7 @@ export async function listAdvisers(
 ) {
   const column = SORT_COLUMN[sort.sort];
   const rows = await filtered(db, filters)
-    .selectAll()
+    .select(ADVISER_RECORD_COLUMNS)
     .orderBy(column, (ob) => (sort.order === 'desc' ? ob.desc() : ob.asc()).nullsLast())
     .orderBy('crd', 'asc')
     .limit(page.limit)
@@ -64,7 +64,28 @@ export async function findAdviser(db: Kysely<Database>, crd: number) {
 
 const int = (value: number | null) => (value === null ? null : Number(value));
 
-export function toAdviserRecord(row: Selectable<AdvisersTable>) {
+/** What a list record shows: the page reads only these columns, not the whole Form ADV row. */
+const ADVISER_RECORD_COLUMNS = [
+  'crd',
+  'sec_number',
+  'cik',
+  'name',
+  'legal_name',
+  'city',
+  'state',
+  'country',
+  'aum',
+  'discretionary_aum',
+  'employees',
+  'clients',
+  'website',
+  'registration_status',
+  'latest_filing_date',
+] as const;
+
+export function toAdviserRecord(
+  row: Pick<Selectable<AdvisersTable>, (typeof ADVISER_RECORD_COLUMNS)[number]>,
+) {
   return {
     crd: Number(row.crd),
     sec_number: row.sec_number,

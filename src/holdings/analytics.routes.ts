@@ -46,6 +46,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const opened = (row: SmartMoneyRow) => ({
         cusip: row.cusip,
         issuer: row.issuer,
+        ticker: row.ticker ?? null,
         manager_count: Number(row.manager_count),
         value: money(row.value),
       });
@@ -58,6 +59,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         biggest_inflows: (inflows ?? []).map((row) => ({
           cusip: row.cusip,
           issuer: row.issuer,
+          ticker: row.ticker ?? null,
           value_change: money(row.value_change),
           shares_change: Number(row.shares_change),
           manager_count: Number(row.manager_count),

@@ -8,6 +8,7 @@ import {
   quarterField,
   quarterParam,
   thousands,
+  tickerField,
 } from './params.js';
 
 export const CrowdedQuery = Type.Object({
@@ -23,6 +24,7 @@ export const CrowdedSchema = Type.Object({
       cusip: cusipField,
       issuer: issuerField,
       title_of_class: nullableText('Title of class'),
+      ticker: tickerField,
       manager_count: count('Distinct managers with an equity position (SH without put/call)'),
       total_value: thousands('Value of those equity positions'),
       total_shares: Type.Integer({ description: 'Shares in those equity positions' }),
@@ -38,6 +40,7 @@ const group = (description: string, fields: Record<string, TSchema>) =>
     Type.Object({
       cusip: cusipField,
       issuer: issuerField,
+      ticker: tickerField,
       ...fields,
     }),
     { description },

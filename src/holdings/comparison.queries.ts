@@ -26,20 +26,35 @@ export async function latestCommonQuarter(db: Kysely<Database>, ciks: readonly s
   return row.quarter;
 }
 
-export interface ManagerHoldings {
+export interface ManagerSummary {
   cik: string;
   name: string;
   position_count: number;
   total_value: number;
-  /** CUSIP → the manager's positions in it, summed. */
-  byCusip: Map<string, { issuer: string; value: number; shares: number }>;
 }
 
+/** A manager's positions in one CUSIP, summed. */
+export interface Held {
+  value: number;
+  shares: number;
+}
+
+export interface Holdings {
+  /** The managers, in the order given. */
+  managers: ManagerSummary[];
+  /** CUSIP → its issuer and, per manager (same order), that manager's summed positions or undefined. */
+  byCusip: Map<string, { issuer: string; held: (Held | undefined)[] }>;
+}
+
+/**
+ * The managers' positions of the quarter, summed per CUSIP, in one map for all of them (each row
+ * is visited once; overlap and compare then walk the CUSIPs once).
+ */
 export async function holdingsByCusip(
   db: Kysely<Database>,
   ciks: readonly string[],
   quarter: string,
-): Promise<ManagerHoldings[]> {
+): Promise<Holdings> {
   const [managers, positions] = await Promise.all([
     db
       .selectFrom('manager_quarters')
@@ -55,7 +70,7 @@ export async function holdingsByCusip(
       .where('p.cik', 'in', ciks)
       .execute(),
   ]);
-  const byCik = new Map<string, ManagerHoldings>(
+  const summaries = new Map<string, ManagerSummary>(
     managers.map((m) => [
       m.cik,
       {
@@ -63,21 +78,30 @@ export async function holdingsByCusip(
         name: m.name,
         position_count: Number(m.position_count),
         total_value: money(m.total_value),
-        byCusip: new Map(),
       },
     ]),
   );
+  const slot = new Map(ciks.filter((cik) => summaries.has(cik)).map((cik, i) => [cik, i]));
+  const byCusip: Holdings['byCusip'] = new Map();
   for (const p of positions) {
-    const holdings = byCik.get(p.cik)?.byCusip;
-    if (!holdings) continue;
-    const current = holdings.get(p.cusip) ?? { issuer: p.issuer, value: 0, shares: 0 };
-    current.value += Number(p.value);
-    current.shares += Number(p.shares);
-    holdings.set(p.cusip, current);
+    const i = slot.get(p.cik);
+    if (i === undefined) continue;
+    let entry = byCusip.get(p.cusip);
+    if (!entry) {
+      entry = { issuer: p.issuer, held: [] };
+      byCusip.set(p.cusip, entry);
+    }
+    const held = entry.held[i];
+    if (held) {
+      held.value += Number(p.value);
+      held.shares += Number(p.shares);
+    } else {
+      entry.held[i] = { value: Number(p.value), shares: Number(p.shares) };
+    }
   }
-  return ciks.map((cik) => byCik.get(cik) as ManagerHoldings);
+  return { managers: [...slot.keys()].map((cik) => summaries.get(cik) as ManagerSummary), byCusip };
 }
 
-export function managerSummary(m: ManagerHoldings) {
+export function managerSummary(m: ManagerSummary): ManagerSummary {
   return { cik: m.cik, name: m.name, position_count: m.position_count, total_value: m.total_value };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../http/problem.js';
+import { plainJson } from '../http/serializer.js';
 import { loadedQuarters } from './availability.js';
 import { compareManagers, overlapOf } from './comparison.js';
 import { holdingsByCusip, latestCommonQuarter, requireManagers } from './comparison.queries.js';
@@ -11,7 +12,7 @@ async function loadHoldings(db: Parameters<typeof holdingsByCusip>[0], ciks: str
   await loadedQuarters(db);
   await requireManagers(db, ciks);
   const quarter = await latestCommonQuarter(db, ciks);
-  return { quarter, managers: await holdingsByCusip(db, ciks, quarter) };
+  return { quarter, holdings: await holdingsByCusip(db, ciks, quarter) };
 }
 
 export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,11 +25,12 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: OverlapQuery,
         response: { 200: OverlapSchema, ...problemResponses },
       },
+      ...plainJson,
       config: { params: { check: ({ ciks }: Record<string, unknown>) => ciksListError(ciks) } },
     },
     async (request) => {
-      const { quarter, managers } = await loadHoldings(app.db, cikList(request.query.ciks));
-      return { quarter, ...overlapOf(managers) };
+      const { quarter, holdings } = await loadHoldings(app.db, cikList(request.query.ciks));
+      return { quarter, ...overlapOf(holdings) };
     },
   );
 
@@ -41,6 +43,7 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: CompareQuery,
         response: { 200: CompareSchema, ...problemResponses },
       },
+      ...plainJson,
       config: {
         params: {
           check: ({ cik1, cik2 }: Record<string, unknown>) =>
@@ -52,8 +55,8 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const ciks = [padCik(request.query.cik1), padCik(request.query.cik2)];
-      const { quarter, managers } = await loadHoldings(app.db, ciks);
-      return { quarter, ...compareManagers(managers[0] as never, managers[1] as never) };
+      const { quarter, holdings } = await loadHoldings(app.db, ciks);
+      return { quarter, ...compareManagers(holdings) };
     },
   );
 };

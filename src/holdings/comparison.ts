@@ -1,33 +1,51 @@
 /** Pure overlap/compare arithmetic over holdings grouped by CUSIP (no SQL here). */
-import { type ManagerHoldings, managerSummary } from './comparison.queries.js';
+import { type Held, type Holdings, type ManagerSummary, managerSummary } from './comparison.queries.js';
 import { money, percent } from './params.js';
 
-export function overlapOf(managers: readonly ManagerHoldings[]) {
-  const matrix: Record<string, Record<string, number>> = {};
-  for (const a of managers) {
-    matrix[a.cik] = {};
-    for (const b of managers) {
-      let shared = 0;
-      for (const cusip of a.byCusip.keys()) if (b.byCusip.has(cusip)) shared++;
-      (matrix[a.cik] as Record<string, number>)[b.cik] = shared;
-    }
+interface Holder {
+  cik: string;
+  value: number;
+  shares: number;
+}
+
+/**
+ * One walk over the CUSIPs any of the managers holds: who holds each gives both the similarity
+ * matrix (pairs, and each manager's own distinct count on the diagonal) and the shared positions.
+ */
+export function overlapOf({ managers, byCusip }: Holdings) {
+  // counts[i][j]: distinct CUSIPs managers i and j both hold; the diagonal, i's own.
+  const counts = managers.map(() => managers.map(() => 0));
+  const bump = (i: number, j: number) => {
+    const row = counts[i] as number[];
+    row[j] = (row[j] as number) + 1;
+  };
+  const shared: { cusip: string; issuer: string; holders: Holder[]; total: number }[] = [];
+  for (const [cusip, { issuer, held }] of byCusip) {
+    const indexes: number[] = [];
+    held.forEach((h, i) => {
+      if (h) indexes.push(i);
+    });
+    for (const i of indexes) for (const j of indexes) bump(i, j);
+    if (indexes.length < 2) continue;
+    let total = 0;
+    const holders = indexes.map((i) => {
+      const { value, shares } = held[i] as Held;
+      total += value;
+      return { cik: (managers[i] as ManagerSummary).cik, value, shares };
+    });
+    shared.push({ cusip, issuer, holders, total });
   }
-  const cusips = new Set(managers.flatMap((m) => [...m.byCusip.keys()]));
-  const shared = [...cusips]
-    .map((cusip) => {
-      const holders = managers
-        .filter((m) => m.byCusip.has(cusip))
-        .map((m) => ({
-          cik: m.cik,
-          ...(m.byCusip.get(cusip) as { issuer: string; value: number; shares: number }),
-        }));
-      const total = holders.reduce((sum, h) => sum + h.value, 0);
-      return { cusip, issuer: holders[0]?.issuer ?? '', holders, total };
-    })
-    .filter((s) => s.holders.length >= 2)
-    .sort(
-      (a, b) => b.holders.length - a.holders.length || b.total - a.total || a.cusip.localeCompare(b.cusip),
-    );
+  shared.sort(
+    (a, b) => b.holders.length - a.holders.length || b.total - a.total || a.cusip.localeCompare(b.cusip),
+  );
+  const matrix: Record<string, Record<string, number>> = {};
+  managers.forEach((a, i) => {
+    const row: Record<string, number> = {};
+    managers.forEach((b, j) => {
+      row[b.cik] = (counts[i] as number[])[j] as number;
+    });
+    matrix[a.cik] = row;
+  });
   return {
     managers: managers.map(managerSummary),
     shared_positions: shared.map((s) => ({
@@ -42,34 +60,36 @@ export function overlapOf(managers: readonly ManagerHoldings[]) {
   };
 }
 
-export function compareManagers(m1: ManagerHoldings, m2: ManagerHoldings) {
-  const shared = [...m1.byCusip.keys()].filter((cusip) => m2.byCusip.has(cusip));
-  const only1 = m1.byCusip.size - shared.length;
-  const only2 = m2.byCusip.size - shared.length;
-  const union = shared.length + only1 + only2;
-  const positions = shared
-    .map((cusip) => {
-      const a = m1.byCusip.get(cusip) as { issuer: string; value: number; shares: number };
-      const b = m2.byCusip.get(cusip) as { issuer: string; value: number; shares: number };
-      return {
+export function compareManagers({ managers, byCusip }: Holdings) {
+  const [m1, m2] = managers as [ManagerSummary, ManagerSummary];
+  let only1 = 0;
+  let only2 = 0;
+  const positions = [];
+  for (const [cusip, { issuer, held }] of byCusip) {
+    const [a, b] = held;
+    if (a && b) {
+      positions.push({
         cusip,
-        issuer: a.issuer,
+        issuer,
         value1: money(a.value),
         value2: money(b.value),
         shares1: a.shares,
         shares2: b.shares,
         weight1: percent(a.value, m1.total_value),
         weight2: percent(b.value, m2.total_value),
-      };
-    })
-    .sort((a, b) => b.value1 + b.value2 - (a.value1 + a.value2) || a.cusip.localeCompare(b.cusip));
+      });
+    } else if (a) only1++;
+    else if (b) only2++;
+  }
+  positions.sort((a, b) => b.value1 + b.value2 - (a.value1 + a.value2) || a.cusip.localeCompare(b.cusip));
+  const union = positions.length + only1 + only2;
   return {
     manager1: managerSummary(m1),
     manager2: managerSummary(m2),
-    shared_count: shared.length,
+    shared_count: positions.length,
     only_in_1_count: only1,
     only_in_2_count: only2,
-    jaccard: union === 0 ? 0 : Math.round((shared.length / union) * 1e6) / 1e6,
+    jaccard: union === 0 ? 0 : Math.round((positions.length / union) * 1e6) / 1e6,
     shared_positions: positions,
   };
 }

@@ -74,6 +74,10 @@ export const issuerField = Type.String({
   description: 'Issuer name as filed (NAMEOFISSUER) or from the security master',
 });
 export const cusipField = Type.String({ description: 'CUSIP, 9 characters, upper case' });
+export const tickerField = Type.Union([Type.String(), Type.Null()], {
+  description:
+    'Exchange ticker, matched from SEC company_tickers.json by issuer name (`regdata ingest sec-securities`); null when unknown',
+});
 export const nullableText = (description: string) =>
   Type.Union([Type.String(), Type.Null()], { description });
 export const thousands = (what: string) =>

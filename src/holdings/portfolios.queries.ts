@@ -1,11 +1,25 @@
 import type { Kysely, Selectable } from 'kysely';
 import { matchesSearch } from '../db/search.js';
 import type { Database } from '../db/tables.js';
-import type { Page } from '../http/paging.js';
+import { type Page, totalFromPage } from '../http/paging.js';
 import { money, percent } from './params.js';
 import type { ManagerQuartersTable } from './tables.js';
 
-export function toManagerListRecord(row: Selectable<ManagerQuartersTable>) {
+/** What a manager list record shows: the page reads only these columns. */
+const MANAGER_RECORD_COLUMNS = [
+  'cik',
+  'name',
+  'city',
+  'state',
+  'total_value',
+  'position_count',
+  'filed_at',
+  'form_type',
+] as const;
+
+export function toManagerListRecord(
+  row: Pick<Selectable<ManagerQuartersTable>, (typeof MANAGER_RECORD_COLUMNS)[number]>,
+) {
   return {
     cik: row.cik,
     name: row.name,
@@ -24,20 +38,32 @@ function managersOf(db: Kysely<Database>, quarter: string, q: string | undefined
   return query;
 }
 
+/**
+ * A quarter's managers by value. The total: implied by a short page, else the quarter's manager
+ * count derived with it (holdings_quarters.manager_count is count(*) of these rows) when no name
+ * filter applies, else counted.
+ */
 export async function listManagers(db: Kysely<Database>, quarter: string, q: string | undefined, page: Page) {
-  const [countRow, rows] = await Promise.all([
-    managersOf(db, quarter, q)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    managersOf(db, quarter, q)
-      .selectAll()
-      .orderBy('total_value', 'desc')
-      .orderBy('cik')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { total: Number(countRow.n), data: rows.map(toManagerListRecord) };
+  const rows = await managersOf(db, quarter, q)
+    .select(MANAGER_RECORD_COLUMNS)
+    .orderBy('total_value', 'desc')
+    .orderBy('cik')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total =
+    totalFromPage(rows.length, page) ??
+    (q
+      ? await managersOf(db, quarter, q)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('holdings_quarters')
+          .select('manager_count as n')
+          .where('quarter', '=', quarter)
+          .executeTakeFirstOrThrow()
+    ).n;
+  return { total: Number(total), data: rows.map(toManagerListRecord) };
 }
 
 function securitiesOf(db: Kysely<Database>, quarter: string, q: string | undefined) {
@@ -57,7 +83,7 @@ export async function listSecurities(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     securitiesOf(db, quarter, q)
-      .selectAll()
+      .select(['cusip', 'issuer', 'title_of_class', 'holder_count', 'total_value'])
       .orderBy('total_value', 'desc')
       .orderBy('cusip')
       .limit(page.limit)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
+import { plainJson } from '../http/serializer.js';
 import { loadedQuarters, quarterOrLatest, requireManager } from './availability.js';
 import { padCik } from './identifiers.js';
 import { money } from './params.js';
@@ -60,6 +61,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PortfolioQuery,
         response: { 200: PortfolioSchema, ...problemResponses },
       },
+      ...plainJson,
     },
     async (request) => {
       await loadedQuarters(app.db);

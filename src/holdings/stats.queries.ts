@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { money } from './params.js';
 import { AUM_TIERS } from './stats.schemas.js';
@@ -32,23 +32,41 @@ export async function stateDistribution(db: Kysely<Database>, quarter: string) {
   return rows.map((row) => ({ state: row.state as string, managers: Number(row.managers) }));
 }
 
-/** Tier bounds are USD; manager values are thousands of USD. */
+/**
+ * Managers and their summed value per AUM tier. Tier bounds are USD; manager values are thousands of
+ * USD, so a manager is in a tier when total_value × 1000 is within its bounds. Each tier is one range
+ * of the (quarter, total_value) index, read alone: the bounds in thousands, widened by 1 so that the
+ * exact × 1000 test (kept as written) decides at the edges.
+ */
 export async function aumTiers(db: Kysely<Database>, quarter: string) {
-  const values = await db
-    .selectFrom('manager_quarters')
-    .select('total_value')
-    .where('quarter', '=', quarter)
+  const scaled = sql<number>`${sql.ref('total_value')} * 1000`;
+  const tiers = AUM_TIERS.map(({ min, max }, i) => {
+    let query = db
+      .selectFrom('manager_quarters')
+      .select((eb) => [
+        sql.lit(i).as('tier'),
+        eb.fn.countAll<number>().as('managers'),
+        eb.fn.sum<number | null>('total_value').as('total_value'),
+      ])
+      .where('quarter', '=', quarter)
+      .where('total_value', '>=', min / 1000 - 1)
+      .where(scaled, '>=', min);
+    if (max !== null) query = query.where('total_value', '<', max / 1000 + 1).where(scaled, '<', max);
+    return query;
+  });
+  const [first, ...rest] = tiers;
+  const rows = await rest
+    .reduce((union, tier) => union.unionAll(tier), first as (typeof tiers)[number])
     .execute();
-  return AUM_TIERS.map(({ tier, min, max }) => {
-    const inTier = values.filter(
-      (v) => v.total_value * 1000 >= min && (max === null || v.total_value * 1000 < max),
-    );
+  const byTier = new Map(rows.map((row) => [Number(row.tier), row]));
+  return AUM_TIERS.map(({ tier, min, max }, i) => {
+    const row = byTier.get(i);
     return {
       tier,
       min_value: min / 1000,
       max_value: max === null ? null : max / 1000,
-      managers: inTier.length,
-      total_value: money(inTier.reduce((sum, v) => sum + v.total_value, 0)),
+      managers: Number(row?.managers ?? 0),
+      total_value: money(row?.total_value ?? 0),
     };
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Row types of the holdings tables (migration 0003_holdings). Raw tables (`filings_13f`,
- * `info_rows_13f`) hold what was filed, in the filing's own unit; every other table is either
+ * Row types of the holdings tables (migrations 0003_holdings, 0004_info_tables). Raw tables
+ * (`filings_13f`, `info_tables_13f`) hold what was filed, in the filing's own unit; every other table is either
  * reference data (managers, securities, advisers) or derived by `deriveHoldings()`.
  */
 
@@ -32,10 +32,24 @@ export interface Filings13fTable {
   /** TABLEVALUETOTAL as filed (same unit as the rows); null when not known. */
   table_value_total: number | null;
   table_entry_total: number | null;
+  /** Cover page CRDNUMBER (2023+ filings): the filer's Form ADV identity; null when not filed. */
+  crd_number: number | null;
+  /** Cover page SECFILENUMBER (`801-…`); null when not filed. */
+  sec_file_number: string | null;
 }
 
-/** One INFOTABLE row, as filed. */
-export interface InfoRows13fTable {
+/** A filing's information-table rows (or one contiguous run of them), packed: see info-tables.ts. */
+export interface InfoTables13fTable {
+  accession_number: string;
+  /** 0 for the first run of the filing's rows in a load, 1, 2, … for later runs. */
+  part: number;
+  row_count: number;
+  /** JSON array of row arrays in INFO_ROW_FIELDS order, values as filed. */
+  rows: string;
+}
+
+/** One INFOTABLE row, as filed (stored packed per filing in `info_tables_13f`: info-tables.ts). */
+export interface InfoRow13f {
   accession_number: string;
   /** Upper-case 9-character CUSIP. */
   cusip: string;
@@ -200,7 +214,7 @@ export interface SmartMoneySummaryTable {
 
 export interface HoldingsTables {
   filings_13f: Filings13fTable;
-  info_rows_13f: InfoRows13fTable;
+  info_tables_13f: InfoTables13fTable;
   managers: ManagersTable;
   securities: SecuritiesTable;
   advisers: AdvisersTable;

@@ -7,7 +7,7 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { COMPRESSION_THRESHOLD } from './cache.js';
+import { COMPRESSION_THRESHOLD } from './cache-store.js';
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

@@ -4,15 +4,17 @@
  * dataset version, and the Node process metrics. Each app has its own registry.
  */
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { VersionWatch } from '../db/version-watch.js';
-import type { CacheStats } from './cache.js';
+import { RequestMeter } from './request-meter.js';
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-export interface AppMetrics extends CacheStats {
+export interface AppMetrics {
   readonly registry: Registry;
+  /** Where requests and cache lookups are counted (the cache's front door counts its own there). */
+  readonly meter: RequestMeter;
   /** Reports the response cache's size in bytes (set once the cache exists). */
   cacheBytesFrom(source: () => number): void;
 }
@@ -20,25 +22,8 @@ export interface AppMetrics extends CacheStats {
 export function registerMetrics(app: FastifyInstance, watch: VersionWatch): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request received to response sent, in seconds, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const cache = new Counter({
-    name: 'regdata_cache_lookups_total',
-    help: 'Response-cache lookups of cacheable GETs, by result (hit or miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
+  const meter = new RequestMeter(LATENCY_BUCKETS);
+  meter.register(registry);
   let cacheBytes = () => 0;
   new Gauge({
     name: 'regdata_cache_bytes',
@@ -59,8 +44,7 @@ export function registerMetrics(app: FastifyInstance, watch: VersionWatch): AppM
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? '(unmatched)';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    meter.slot(request.method, route).record(reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -87,7 +71,7 @@ export function registerMetrics(app: FastifyInstance, watch: VersionWatch): AppM
 
   return {
     registry,
-    lookup: (hit) => cache.inc({ result: hit ? 'hit' : 'miss' }),
+    meter,
     cacheBytesFrom: (source) => {
       cacheBytes = source;
     },

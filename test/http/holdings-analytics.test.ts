@@ -46,24 +46,40 @@ describe.each(testBackends())('holdings analytics on $name', (backend) => {
     const { status, body } = await getJson(ctx.app, '/api/smart-money');
     expect(status).toBe(200);
     expect(body).toMatchObject({ quarter: '2025-Q4', previous_quarter: '2025-Q3', managers_compared: 3 });
+    // Tickers are null: the fixture loads no security master (sec-network.test.ts covers a known one).
     // Entries: GOOGL by B (value 40), NVDA by A (value 12); one manager each, then by value.
     expect(body.new_entries).toEqual([
-      { cusip: CUSIP.GOOGL, issuer: 'ALPHABET INC', manager_count: 1, value: 40 },
-      { cusip: CUSIP.NVDA, issuer: 'NVIDIA CORPORATION', manager_count: 1, value: 12 },
+      { cusip: CUSIP.GOOGL, issuer: 'ALPHABET INC', ticker: null, manager_count: 1, value: 40 },
+      { cusip: CUSIP.NVDA, issuer: 'NVIDIA CORPORATION', ticker: null, manager_count: 1, value: 12 },
     ]);
     // Exits: XOM by A (previous value 10) and B (5; dropped by the restatement) → 2 managers, 15.
     expect(body.top_exits).toEqual([
-      { cusip: CUSIP.XOM, issuer: 'EXXON MOBIL CORP', manager_count: 2, value: 15 },
+      { cusip: CUSIP.XOM, issuer: 'EXXON MOBIL CORP', ticker: null, manager_count: 2, value: 15 },
     ]);
     // Inflows at current prices: AAPL A (1200−1000) × 264/1200 = 44, B (2500−2000) × 550/2500 = 110,
     // E (250−300) × 55/250 = −11 → 143, shares 200 + 500 − 50 = 650, 2 managers added.
     // GOOGL B 200 × 0.2 = 40; NVDA A 100 × 0.12 = 12 (B unchanged). MSFT unchanged → left out.
     expect(body.biggest_inflows).toEqual([
-      { cusip: CUSIP.AAPL, issuer: 'APPLE INC', value_change: 143, shares_change: 650, manager_count: 2 },
-      { cusip: CUSIP.GOOGL, issuer: 'ALPHABET INC', value_change: 40, shares_change: 200, manager_count: 1 },
+      {
+        cusip: CUSIP.AAPL,
+        issuer: 'APPLE INC',
+        ticker: null,
+        value_change: 143,
+        shares_change: 650,
+        manager_count: 2,
+      },
+      {
+        cusip: CUSIP.GOOGL,
+        issuer: 'ALPHABET INC',
+        ticker: null,
+        value_change: 40,
+        shares_change: 200,
+        manager_count: 1,
+      },
       {
         cusip: CUSIP.NVDA,
         issuer: 'NVIDIA CORPORATION',
+        ticker: null,
         value_change: 12,
         shares_change: 100,
         manager_count: 1,

@@ -136,6 +136,16 @@ describe.each(testBackends())('holdings portfolios on $name', (backend) => {
     ]);
     const q = await getJson(ctx.app, '/api/holdings?q=%C3%A9p%C3%A9e&quarter=2025-Q4');
     expect(q.body.data.map((m: { cik: string }) => m.cik)).toEqual([E]);
+    // Pages that do not show the end still report every manager of the quarter.
+    const paged = await getJson(ctx.app, '/api/holdings?limit=2&offset=1');
+    expect(paged.body).toMatchObject({ total: 4, limit: 2, offset: 1 });
+    expect(paged.body.data.map((m: { cik: string }) => m.cik)).toEqual([A, E]);
+    const beyond = await getJson(ctx.app, '/api/holdings?offset=10');
+    expect(beyond.body).toMatchObject({ total: 4, data: [] });
+    const named = await getJson(ctx.app, '/api/holdings?q=e&limit=1&quarter=2025-Q4');
+    expect(named.body.total).toBe(
+      (await getJson(ctx.app, '/api/holdings?q=e&quarter=2025-Q4')).body.data.length,
+    );
   });
 
   it('lists the holders of a CUSIP with the security summary', async () => {

@@ -196,5 +196,7 @@ describe.each(testBackends())('SEC network sources on $name', (backend: Backend)
     expect(stderr).toMatch(/not published: .*-txt\.txt/);
     const portfolio = (await api.get('/api/holdings/777?quarter=2024-Q4')).body;
     expect(portfolio.holdings).toEqual([expect.objectContaining({ cusip: '037833100', ticker: 'AAPL' })]);
+    const crowded = (await api.get('/api/crowded?quarter=2024-Q4')).body;
+    expect(crowded.data).toEqual([expect.objectContaining({ cusip: '037833100', ticker: 'AAPL' })]);
   });
 });

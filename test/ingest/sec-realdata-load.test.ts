@@ -47,8 +47,10 @@ describe.skipIf(!available).each(testBackends())('real SEC files load on $name',
       const { code, summary, stderr } = await ingest('sec-13f-filing', '--from', realdata(`sec_13f/${file}`));
       expect(code, stderr).toBe(0);
       expect(summary.rejected).toBe(0);
-      const rows = summary.tables.find((t: Row) => t.table === 'info_rows_13f');
-      expect(rows.staged).toBe(entries);
+      // Every row read (the filing itself counts one) was stored: none rejected or skipped.
+      expect(summary.read - 1).toBe(entries);
+      expect(summary.skipped).toEqual({});
+      expect(summary.tables.find((t: Row) => t.table === 'info_tables_13f').staged).toBe(1);
       const portfolio = (await api.get(`/api/holdings/${cik}?quarter=${quarter}`)).body;
       const expected = unit === 'dollars' ? total / 1000 : total;
       // A thousands filing rounds each row, so its own total may differ by half a unit per row
@@ -69,7 +71,12 @@ describe.skipIf(!available).each(testBackends())('real SEC files load on $name',
       const { code, summary, stderr } = await ingest('sec-13f-filing', '--from', realdata(`sec_13f/${file}`),
       '--accession', `000${cik}-24-000001`, '--cik', cik, '--period', '2024-03-31', '--filed', '2024-05-15');
       expect(code, stderr).toBe(0);
-      expect(summary.tables.find((t: Row) => t.table === 'info_rows_13f').staged).toBe(values.length);
+      expect(summary.read - 1).toBe(values.length);
+      expect(summary.rejected).toBe(0);
+      // The only thing skipped is the missing cover page (a filing-level note), never a row.
+      expect(Object.keys(summary.skipped)).toEqual([
+        'filing without a cover page (bare information table): manager named by its CIK',
+      ]);
       const portfolio = (await api.get(`/api/holdings/${cik}?quarter=2024-Q1`)).body;
       expect(portfolio.total_value).toBeCloseTo(values.reduce((a, b) => a + b, 0) / 1000, 3);
     },
@@ -129,4 +136,17 @@ describe.skipIf(!available).each(testBackends())('real SEC files load on $name',
       clients: 380_710,
     });
   }, 180_000);
+
+  it('links an adviser to its 13F filer by the cover page CRD number, in either load order', async () => {
+    // 0001894188-23-000007's cover page: CRDNUMBER 000317572, SARAZA MANAGEMENT LP in the ADV file.
+    // The filing was loaded before the ADV file (earlier test): the advisers load linked it.
+    const saraza = (await api.get('/api/advisers/317572')).body;
+    expect(saraza).toMatchObject({ name: 'SARAZA MANAGEMENT LP', cik: '0001894188' });
+    // Loaded again after the advisers, the filing links it too (the derivation runs the link).
+    const file = '13F-HR_full_submission_0001894188-23-000007.txt';
+    expect((await ingest('sec-13f-filing', '--from', realdata(`sec_13f/${file}`))).code).toBe(0);
+    expect((await api.get('/api/advisers/317572')).body.cik).toBe('0001894188');
+    // An adviser no cover page names keeps a null CIK.
+    expect((await api.get('/api/advisers/79')).body.cik).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { insertRows } from '../../src/db/bulk.js';
 import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { deriveHoldings } from '../../src/holdings/derive/index.js';
+import { insertInfoRows } from '../../src/holdings/info-tables.js';
 
 const filing = {
   accession_number: '0000000101-25-000001',
@@ -58,7 +59,7 @@ async function load(known: { cusip: string; issuer: string }[]) {
     const securities = known.map((s) => ({ ...s, title_of_class: 'COM', ticker: null }));
     await insertRows(h, 'securities', securities, trx);
     await insertRows(h, 'filings_13f', [filing], trx);
-    await insertRows(h, 'info_rows_13f', rows, trx);
+    await insertInfoRows(h, rows, trx);
     await deriveHoldings(h, ['2025-Q3'], trx);
   });
   return h.db.selectFrom('securities').select(['cusip', 'issuer']).orderBy('cusip').execute();

@@ -5,7 +5,7 @@ import { generateQuarter, resetAccessions } from '../../src/demo/holdings/filing
 import { generateManagers } from '../../src/demo/holdings/managers.js';
 import { Rng } from '../../src/demo/holdings/random.js';
 import { generateUniverse } from '../../src/demo/holdings/universe.js';
-import type { Filings13fTable, InfoRows13fTable } from '../../src/holdings/tables.js';
+import type { Filings13fTable, InfoRow13f } from '../../src/holdings/tables.js';
 
 describe('holdings demo building blocks', () => {
   it('computes CUSIP check digits like the real ones', () => {
@@ -54,10 +54,10 @@ describe('holdings demo filings', () => {
       3,
     );
     const filings: Insertable<Filings13fTable>[] = [];
-    const rows: Insertable<InfoRows13fTable>[] = [];
+    const rows: InfoRow13f[] = [];
     const sink = {
       filing: (f: Insertable<Filings13fTable>) => void filings.push(f),
-      rows: async (r: Insertable<InfoRows13fTable>[]) => void rows.push(...r),
+      rows: async (r: InfoRow13f[]) => void rows.push(...r),
     };
     const rng = Rng.derive(seed, 'filings');
     for (const [q, quarter] of ['2026-Q1', '2026-Q2', '2026-Q3'].entries())

@@ -2,12 +2,20 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as core from './0001_core.js';
 import * as banking from './0002_banking.js';
 import * as holdings from './0003_holdings.js';
+import * as infoTables from './0004_info_tables.js';
+import * as readIndexes from './0005_read_indexes.js';
+import * as macroValuesIndex from './0006_macro_values_index.js';
+import * as filerIdentity from './0007_filer_identity.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_banking': banking,
   '0003_holdings': holdings,
+  '0004_info_tables': infoTables,
+  '0005_read_indexes': readIndexes,
+  '0006_macro_values_index': macroValuesIndex,
+  '0007_filer_identity': filerIdentity,
 };
 
 export const migrationProvider: MigrationProvider = {

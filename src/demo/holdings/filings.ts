@@ -6,12 +6,12 @@
  */
 import type { Insertable } from 'kysely';
 import { quarterEnd } from '../../holdings/identifiers.js';
-import type { Filings13fTable, InfoRows13fTable } from '../../holdings/tables.js';
+import type { Filings13fTable, InfoRow13f } from '../../holdings/tables.js';
 import type { DemoManager } from './managers.js';
 import type { Rng } from './random.js';
 import { drawSecurity, type Universe } from './universe.js';
 
-type Row = Insertable<InfoRows13fTable>;
+type Row = InfoRow13f;
 export interface Sink {
   filing(filing: Insertable<Filings13fTable>): void;
   rows(rows: Row[]): Promise<void>;

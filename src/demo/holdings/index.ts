@@ -14,7 +14,8 @@ import { bumpDatasetVersion } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
 import { deriveHoldings } from '../../holdings/derive/index.js';
 import { nextQuarter } from '../../holdings/identifiers.js';
-import type { Filings13fTable, InfoRows13fTable } from '../../holdings/tables.js';
+import { InfoTablePacker, packInfoRows } from '../../holdings/info-tables.js';
+import type { Filings13fTable, InfoRow13f, InfoTables13fTable } from '../../holdings/tables.js';
 import type { DemoOptions, DemoPart, DemoScale } from '../index.js';
 import { recordDemoSource } from '../provenance.js';
 import { generateAdvisers } from './advisers.js';
@@ -51,7 +52,7 @@ const BATCH_ROWS = 20_000;
 /** Children first; derived tables are rebuilt by deriveHoldings. */
 // biome-ignore format: the list reads best as a block
 const TABLES = ['smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
-  'positions', 'applied_filings_13f', 'info_rows_13f', 'filings_13f', 'managers', 'securities', 'advisers'] as const;
+  'positions', 'applied_filings_13f', 'info_tables_13f', 'filings_13f', 'managers', 'securities', 'advisers'] as const;
 const SOURCES = ['sec-13f', 'sec-advisers', 'sec-securities'] as const;
 
 function quarterLabels(first: string, count: number): string[] {
@@ -60,22 +61,29 @@ function quarterLabels(first: string, count: number): string[] {
   return labels;
 }
 
-/** Collects filings and streams info-table rows to the database in batches. */
+/** Collects filings and streams info-table rows, packed per filing, to the database in batches. */
 function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
   const filings: Insertable<Filings13fTable>[] = [];
-  let pending: Insertable<InfoRows13fTable>[] = [];
+  const packer = new InfoTablePacker();
+  let pending: InfoTables13fTable[] = [];
+  let pendingRows = 0;
   let rowCount = 0;
   const flush = async () => {
-    rowCount += await insertRows(handle, 'info_rows_13f', pending, trx);
+    await insertRows(handle, 'info_tables_13f', pending, trx);
     pending = [];
+    pendingRows = 0;
   };
   return {
     filing: (filing: Insertable<Filings13fTable>) => void filings.push(filing),
-    rows: async (rows: Insertable<InfoRows13fTable>[]) => {
-      for (const row of rows) pending.push(row);
-      if (pending.length >= BATCH_ROWS) await flush();
+    rows: async (rows: InfoRow13f[]) => {
+      for (const record of packInfoRows(rows, packer)) pending.push(record);
+      rowCount += rows.length;
+      pendingRows += rows.length;
+      if (pendingRows >= BATCH_ROWS) await flush();
     },
     async finish() {
+      const last = packer.close();
+      if (last) pending.push(last);
       await flush();
       await insertRows(handle, 'filings_13f', filings, trx);
       return { filings: filings.length, rows: rowCount };

@@ -31,6 +31,8 @@ export interface StagingSpec<T extends TableName> {
   readonly alwaysRemove?: string;
   /** Only staged rows whose key is not served (after the scoped delete) are swapped in. */
   readonly insertOnlyNew?: boolean;
+  /** Rows buffered before a write (default 5,000); lower for large rows such as packed filings. */
+  readonly flushEvery?: number;
   /** SQL run on the staging table (`{s}`) inside the swap transaction, before the swap. */
   readonly prepare?: string;
 }
@@ -61,7 +63,7 @@ export class Stager<T extends TableName> {
       this.seen.add(key);
     }
     this.buffer.push(row);
-    if (this.buffer.length >= FLUSH_ROWS) await this.flush();
+    if (this.buffer.length >= (this.spec.flushEvery ?? FLUSH_ROWS)) await this.flush();
     return true;
   }
 
@@ -102,9 +104,18 @@ export async function createStaging<T extends TableName>(
   tally: Tally,
 ): Promise<Stager<T>> {
   const name = stagingTableName(source, spec.table);
-  await sql.raw(`drop table if exists ${name}`).execute(handle.db);
+  // SQLite: a TEMP table, private to the load's one connection and kept in a temporary file that
+  // is never journaled to the WAL nor checkpointed into the database: staged rows are written once
+  // instead of three times, and vanish with the process if it is killed. (Stale staging tables of
+  // earlier versions, in the main schema, are dropped too.) PostgreSQL needs a plain table, since
+  // the load's statements use several pooled connections.
+  const temporary = handle.sqlite ? 'temp ' : '';
+  if (handle.sqlite) await sql.raw(`drop table if exists temp.${name}`).execute(handle.db);
+  await sql.raw(`drop table if exists ${handle.sqlite ? 'main.' : ''}${name}`).execute(handle.db);
   await sql
-    .raw(`create table ${name} as select ${spec.columns.join(', ')} from ${spec.table} where 1 = 0`)
+    .raw(
+      `create ${temporary}table ${name} as select ${spec.columns.join(', ')} from ${spec.table} where 1 = 0`,
+    )
     .execute(handle.db);
   if (spec.key.length > 0) {
     await sql.raw(`create unique index ${name}_key on ${name} (${spec.key.join(', ')})`).execute(handle.db);

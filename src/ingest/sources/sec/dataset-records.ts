@@ -98,6 +98,8 @@ export async function* readDatasetInfoTable(
   zip: DatasetZip,
   rejections: Rejection[],
 ): AsyncGenerator<InfoTableRow[]> {
+  let lastRaw: string | undefined;
+  let lastAccession = '';
   for await (const { columns, rows } of readTsvBatches(await zip.open('INFOTABLE.tsv'))) {
     const missing = INFOTABLE_REQUIRED.filter((name) => !columns.has(name));
     if (missing.length > 0) throw new Error(`INFOTABLE.tsv: missing column(s) ${missing.join(', ')}`);
@@ -121,7 +123,13 @@ export async function* readDatasetInfoTable(
     const out: InfoTableRow[] = [];
     for (const row of rows) {
       try {
-        out.push(infoRow(row, index));
+        // A filing's rows are contiguous: validate each accession number once.
+        const raw = row[index.accession];
+        if (raw !== lastRaw) {
+          lastAccession = accessionOf(raw);
+          lastRaw = raw;
+        }
+        out.push(infoRow(row, index, lastAccession));
       } catch (error) {
         rejections.push({
           where: `INFOTABLE ${row[index.accession] ?? '?'}`,
@@ -133,10 +141,10 @@ export async function* readDatasetInfoTable(
   }
 }
 
-function infoRow(row: string[], index: Record<string, number>): InfoTableRow {
+function infoRow(row: string[], index: Record<string, number>, accession: string): InfoTableRow {
   // A missing column has index -1, and row[-1] is undefined: read as empty.
   return normaliseInfoRow({
-    accession: accessionOf(row[index.accession!]),
+    accession,
     cusip: row[index.cusip!],
     issuer: row[index.issuer!],
     titleOfClass: row[index.title!],

@@ -93,7 +93,7 @@ export const sec13fSource: IngestSource = {
     const list = await locations(ctx, sec);
     const loader = await Loader13F.open(ctx, 'sec-13f');
     for (const location of list) await loadDataset(ctx, sec, loader, location);
-    loader.finish();
+    await loader.finish();
     ctx.setUpstream(list.join(' '));
     ctx.addNote(`data sets: ${list.map((l) => datasetLabel(l) ?? basename(l)).join(', ')}`);
     ctx.addNote(`quarters: ${[...loader.quarters].sort().join(', ')}`);

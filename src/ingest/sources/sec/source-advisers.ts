@@ -5,6 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { searchKey } from '../../../db/search.js';
+import { linkAdviserCiks } from '../../../holdings/derive/adviser-ciks.js';
 import { USPS_CODES } from '../../../http/params.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
 import { IngestError } from '../../core/types.js';
@@ -124,5 +125,7 @@ export const secAdvisersSource: IngestSource = {
       ctx.log(`${location}: ${advisers.length} advisers`);
     }
     ctx.setUpstream(locations.join(' '));
+    // The new records have no CIK of their own: link them to the 13F filers already loaded.
+    ctx.onSwap((trx) => linkAdviserCiks(trx));
   },
 };

@@ -92,7 +92,7 @@ export const sec13fFilingSource: IngestSource = {
     const loose = inputs.filter((input) => !looksLikeSubmission(input.text));
     for (const submission of submissions) await loadFiling(ctx, loader, [submission]);
     if (loose.length > 0) await loadFiling(ctx, loader, loose);
-    loader.finish();
+    await loader.finish();
     ctx.setUpstream(ctx.options.from.join(' '));
     ctx.addNote(`quarters: ${[...loader.quarters].sort().join(', ')}`);
   },

@@ -5,7 +5,7 @@
  * Without --from, the newest list SEC publishes (this quarter back to four quarters earlier, both
  * file names) and `files/company_tickers.json` are downloaded. CUSIPs not on the list are kept.
  */
-import { addMissingSecurities } from '../../../holdings/derive/positions.js';
+import { addHeldMissingSecurities } from '../../../holdings/derive/securities.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
 import { IngestError } from '../../core/types.js';
 import { type CompanyTicker, parseCompanyTickers, tickerMatcher } from './company-tickers.js';
@@ -116,7 +116,8 @@ export const secSecuritiesSource: IngestSource = {
     ctx.onSwap(async (trx) => {
       const quarters = await trx.selectFrom('holdings_quarters').select('quarter').execute();
       if (quarters.length > 0)
-        await addMissingSecurities(
+        await addHeldMissingSecurities(
+          ctx.handle,
           trx,
           quarters.map((q) => q.quarter),
         );

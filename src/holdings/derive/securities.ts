@@ -1,0 +1,86 @@
+/**
+ * The security master as the derivation sees it, and the CUSIPs it lacks: every CUSIP held in a
+ * derived quarter gets a `securities` row, named from the filings themselves when the Official List
+ * has not been loaded (the greatest issuer and class text filed for it, as SQL's max() would pick).
+ */
+import { sql } from 'kysely';
+import { insertRows } from '../../db/bulk.js';
+import type { DbHandle } from '../../db/connect.js';
+import type { InfoRowFields } from '../info-tables.js';
+import type { Executor } from './executor.js';
+import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
+
+export type SecurityMaster = Map<string, { issuer: string; title_of_class: string | null }>;
+
+export async function loadSecurityMaster(executor: Executor): Promise<SecurityMaster> {
+  const rows = await executor
+    .selectFrom('securities')
+    .select(['cusip', 'issuer', 'title_of_class'])
+    .execute();
+  return new Map(rows.map((row) => [row.cusip, { issuer: row.issuer, title_of_class: row.title_of_class }]));
+}
+
+const greater = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
+
+/** Collects the filed names of CUSIPs the master lacks. */
+export class UnknownSecurities {
+  readonly names = new Map<string, { issuer: string; title_of_class: string | null }>();
+
+  constructor(private readonly master: SecurityMaster) {}
+
+  note(cusip: string, row: InfoRowFields): void {
+    if (this.master.has(cusip)) return;
+    const known = this.names.get(cusip);
+    if (!known) this.names.set(cusip, { issuer: row[1], title_of_class: row[2] });
+    else {
+      known.issuer = greater(known.issuer, row[1]) as string;
+      known.title_of_class = greater(known.title_of_class, row[2]);
+    }
+  }
+}
+
+/** Inserts the unknown CUSIPs into `securities` and the master. */
+export async function addMissingSecurities(
+  handle: DbHandle,
+  executor: Executor,
+  unknown: UnknownSecurities,
+  master: SecurityMaster,
+): Promise<void> {
+  const rows = [...unknown.names].map(([cusip, name]) => ({ cusip, ...name, ticker: null }));
+  await insertRows(handle, 'securities', rows, executor);
+  for (const row of rows) master.set(row.cusip, { issuer: row.issuer, title_of_class: row.title_of_class });
+  unknown.names.clear();
+}
+
+/**
+ * After the security master was replaced: adds every CUSIP held in `quarters` that the new master
+ * lacks, named from the applied filings' rows. Checks the positions first (an index read) and
+ * reads raw rows only when a CUSIP is missing.
+ */
+export async function addHeldMissingSecurities(
+  handle: DbHandle,
+  executor: Executor,
+  quarters: readonly string[],
+): Promise<void> {
+  if (quarters.length === 0) return;
+  const missing = await sql<{ cusip: string }>`
+    select d.cusip from (select distinct cusip from positions where quarter in (${sql.join(quarters)})) d
+    where not exists (select 1 from securities s where s.cusip = d.cusip)
+    limit 1
+  `.execute(executor);
+  if (missing.rows.length === 0) return;
+  const master = await loadSecurityMaster(executor);
+  const unknown = new UnknownSecurities(master);
+  const applied = await executor
+    .selectFrom('applied_filings_13f')
+    .select('accession_number')
+    .where('quarter', 'in', quarters)
+    .execute();
+  const accessions = applied.map((row) => row.accession_number);
+  for (let i = 0; i < accessions.length; i += FILINGS_PER_READ) {
+    const rows = await readFilingRows(executor, accessions.slice(i, i + FILINGS_PER_READ));
+    for (const filingRows of rows.values())
+      for (const row of filingRows) unknown.note(row[0].toUpperCase(), row);
+  }
+  await addMissingSecurities(handle, executor, unknown, master);
+}
