@@ -7,10 +7,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -83,27 +85,42 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Spawns `node cli.js serve` on port 0 and resolves once it listens. */
-export async function spawnServer(cli: string, env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, [cli, 'serve', '--no-migrate'], {
+/**
+ * Spawns `node [nodeArgs] cli.js serve` on port 0 and resolves once it listens. Its output goes to
+ * a file, as a log collector would take it: a test process busy driving load reads a pipe slowly,
+ * and pino holds what a slow reader has not taken yet in the server's heap, which the load test
+ * would then count as the server's own memory.
+ */
+export async function spawnServer(
+  cli: string,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<RunningServer> {
+  const logDir = mkdtempSync(join(tmpdir(), 'regdata-server-log-'));
+  const logPath = join(logDir, 'server.log');
+  const log = openSync(logPath, 'a');
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--no-migrate'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   });
+  closeSync(log);
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  let output = '';
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
   const origin = await new Promise<string>((done, fail) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) done(match[1] as string);
+    const poll = setInterval(() => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(logPath, 'utf8'));
+      if (match) {
+        clearInterval(poll);
+        done(match[1] as string);
+      }
+    }, 25);
+    exited.then((code) => {
+      clearInterval(poll);
+      fail(
+        new Error(`server exited (${code}) before listening:\n${readFileSync(logPath, 'utf8').slice(-2000)}`),
+      );
     });
-    exited.then((code) =>
-      fail(new Error(`server exited (${code}) before listening:\n${output.slice(-2000)}`)),
-    );
   });
+  exited.then(() => rmSync(logDir, { recursive: true, force: true }));
   return {
     child,
     origin,
