@@ -15,6 +15,7 @@
  * batch of filings at a time, so positions are written in index order and never sorted by SQL.
  */
 import type { DbHandle } from '../../db/connect.js';
+import { type FilingSums, type FilingSumsView, positionsOfFiling } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-tables.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
 import { withIndexesDeferredIfEmpty } from './deferred-indexes.js';
@@ -31,11 +32,14 @@ import { type FilingHeader, type ResolvedQuarter, resolveQuarters } from './reso
 import {
   addMissingSecurities,
   loadSecurityMaster,
+  noteFiledNames,
   type SecurityMaster,
   UnknownSecurities,
 } from './securities.js';
 import { writeSmartMoney } from './smart-money.js';
+import type { StagedPositions } from './staged-positions.js';
 import {
+  filingTotals,
   type ManagerTotals,
   managerTotals,
   SecurityTotals,
@@ -85,12 +89,25 @@ interface DerivedQuarter {
   totals: Map<string, ManagerTotals>;
 }
 
+/**
+ * What a load hands the derivation: its filings' positions summed while they were read, and (SQLite)
+ * where they are staged. Manager quarters that are exactly one such filing use them as they are.
+ */
+export interface LoadedSums {
+  readonly sums: FilingSums;
+  readonly staged: StagedPositions | null;
+  /** Per quarter, the names filed in the rows of the `named` filings. */
+  readonly names: ReadonlyMap<string, UnknownSecurities>;
+  readonly named: ReadonlySet<string>;
+}
+
 /** Positions, manager totals and security totals of one quarter, in one pass over its rows. */
 async function deriveQuarter(
   handle: DbHandle,
   executor: Executor,
   quarter: string,
   master: SecurityMaster,
+  loaded: LoadedSums | undefined,
 ): Promise<DerivedQuarter> {
   const filings: FilingHeader[] = await executor
     .selectFrom('filings_13f')
@@ -100,17 +117,47 @@ async function deriveQuarter(
   const resolved = resolveQuarters(filings).sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
   await writeAppliedFilings(handle, executor, resolved);
 
+  const summed = (r: ResolvedQuarter) =>
+    r.additions.length === 0 ? loaded?.sums.view(r.base.accession_number) : undefined;
   const totals = new Map<string, ManagerTotals>();
   const securities = new SecurityTotals();
+  // Names come from every 13F-HR filing of the quarter: collected by the load while it read them,
+  // from raw rows for the others (applied ones as their positions are summed below).
   const unknown = new UnknownSecurities(master);
+  const loadedNames = loaded?.names.get(quarter);
+  if (loadedNames) unknown.noteAll(loadedNames);
+  const applied = new Set(resolved.flatMap((r) => appliedFilings(r).map((f) => f.accession_number)));
+  const unnamed = filings.filter(
+    (f) =>
+      f.form_type.startsWith('13F-HR') &&
+      !applied.has(f.accession_number) &&
+      !loaded?.named.has(f.accession_number),
+  );
+  await noteFiledNames(
+    executor,
+    unnamed.map((f) => f.accession_number),
+    unknown,
+  );
   const noteRow = (cusip: string, row: InfoRowFields) => unknown.note(cusip, row);
+  const staged: { quarter: string; cik: string; view: FilingSumsView }[] = [];
   let pending: Position[] = [];
   for (const batch of batches(resolved)) {
-    const accessions = batch.flatMap((r) => appliedFilings(r).map((f) => f.accession_number));
+    const fromRows = batch.filter((r) => !summed(r));
+    const accessions = fromRows.flatMap((r) => appliedFilings(r).map((f) => f.accession_number));
     const rows = await readFilingRows(executor, accessions);
     for (const managerQuarter of batch) {
+      const key = `${managerQuarter.cik}|${quarter}`;
+      const view = summed(managerQuarter);
+      if (view) {
+        totals.set(key, filingTotals(view));
+        securities.addFiling(view);
+        if (loaded?.staged) staged.push({ quarter, cik: managerQuarter.cik, view });
+        else
+          for (const position of positionsOfFiling(view, quarter, managerQuarter.cik)) pending.push(position);
+        continue;
+      }
       const positions = managerPositions(managerQuarter, (a) => rows.get(a) ?? [], noteRow);
-      totals.set(`${managerQuarter.cik}|${quarter}`, managerTotals(positions));
+      totals.set(key, managerTotals(positions));
       securities.addManager(positions);
       for (const position of positions) pending.push(position);
     }
@@ -120,7 +167,8 @@ async function deriveQuarter(
     }
   }
   await insertPositions(handle, executor, pending);
-  await addMissingSecurities(handle, executor, unknown, master);
+  loaded?.staged?.copy(staged);
+  await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
   await securities.write(handle, executor, quarter, master);
   return { resolved, totals };
 }
@@ -134,6 +182,7 @@ export async function deriveHoldings(
   handle: DbHandle,
   quarters?: readonly string[],
   executor: Executor = handle.db,
+  loaded?: LoadedSums,
 ): Promise<void> {
   const list = (await quartersToDerive(executor, quarters)).sort();
   for (const table of PER_QUARTER_TABLES) {
@@ -144,7 +193,7 @@ export async function deriveHoldings(
   const totals = new Map<string, ManagerTotals>();
   await withIndexesDeferredIfEmpty(handle, executor, 'positions', async () => {
     for (const quarter of list) {
-      const derived = await deriveQuarter(handle, executor, quarter, master);
+      const derived = await deriveQuarter(handle, executor, quarter, master, loaded);
       for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
       for (const [key, value] of derived.totals) totals.set(key, value);
     }

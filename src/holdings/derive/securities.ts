@@ -1,7 +1,9 @@
 /**
  * The security master as the derivation sees it, and the CUSIPs it lacks: every CUSIP held in a
  * derived quarter gets a `securities` row, named from the filings themselves when the Official List
- * has not been loaded (the greatest issuer and class text filed for it, as SQL's max() would pick).
+ * has not been loaded: the greatest issuer and class text filed for it (as SQL's max() would pick)
+ * in any 13F-HR filing of the quarter, applied or superseded: a name filed is a name filed, and the
+ * load can collect them while it reads, without reading the rows back.
  */
 import { sql } from 'kysely';
 import { insertRows } from '../../db/bulk.js';
@@ -29,24 +31,36 @@ export class UnknownSecurities {
   constructor(private readonly master: SecurityMaster) {}
 
   note(cusip: string, row: InfoRowFields): void {
+    this.noteName(cusip, row[1], row[2]);
+  }
+
+  noteName(cusip: string, issuer: string, title: string | null): void {
     if (this.master.has(cusip)) return;
     const known = this.names.get(cusip);
-    if (!known) this.names.set(cusip, { issuer: row[1], title_of_class: row[2] });
+    if (!known) this.names.set(cusip, { issuer, title_of_class: title });
     else {
-      known.issuer = greater(known.issuer, row[1]) as string;
-      known.title_of_class = greater(known.title_of_class, row[2]);
+      known.issuer = greater(known.issuer, issuer) as string;
+      known.title_of_class = greater(known.title_of_class, title);
     }
+  }
+
+  /** Notes names collected elsewhere (another UnknownSecurities). */
+  noteAll(other: UnknownSecurities): void {
+    for (const [cusip, name] of other.names) this.noteName(cusip, name.issuer, name.title_of_class);
   }
 }
 
-/** Inserts the unknown CUSIPs into `securities` and the master. */
+/** Inserts the unknown CUSIPs that are `held` into `securities` and the master. */
 export async function addMissingSecurities(
   handle: DbHandle,
   executor: Executor,
   unknown: UnknownSecurities,
   master: SecurityMaster,
+  held: (cusip: string) => boolean,
 ): Promise<void> {
-  const rows = [...unknown.names].map(([cusip, name]) => ({ cusip, ...name, ticker: null }));
+  const rows = [...unknown.names]
+    .filter(([cusip]) => held(cusip))
+    .map(([cusip, name]) => ({ cusip, ...name, ticker: null }));
   await insertRows(handle, 'securities', rows, executor);
   for (const row of rows) master.set(row.cusip, { issuer: row.issuer, title_of_class: row.title_of_class });
   unknown.names.clear();
@@ -69,18 +83,36 @@ export async function addHeldMissingSecurities(
     limit 1
   `.execute(executor);
   if (missing.rows.length === 0) return;
+  const { rows: held } = await sql<{ cusip: string }>`
+    select distinct p.cusip from positions p where p.quarter in (${sql.join(quarters)})
+    and not exists (select 1 from securities s where s.cusip = p.cusip)
+  `.execute(executor);
   const master = await loadSecurityMaster(executor);
   const unknown = new UnknownSecurities(master);
-  const applied = await executor
-    .selectFrom('applied_filings_13f')
+  const filings = await executor
+    .selectFrom('filings_13f')
     .select('accession_number')
     .where('quarter', 'in', quarters)
+    .where('form_type', 'like', '13F-HR%')
     .execute();
-  const accessions = applied.map((row) => row.accession_number);
+  await noteFiledNames(
+    executor,
+    filings.map((row) => row.accession_number),
+    unknown,
+  );
+  const missingCusips = new Set(held.map((row) => row.cusip));
+  await addMissingSecurities(handle, executor, unknown, master, (cusip) => missingCusips.has(cusip));
+}
+
+/** Notes the names filed in these filings' rows. */
+export async function noteFiledNames(
+  executor: Executor,
+  accessions: readonly string[],
+  unknown: UnknownSecurities,
+): Promise<void> {
   for (let i = 0; i < accessions.length; i += FILINGS_PER_READ) {
     const rows = await readFilingRows(executor, accessions.slice(i, i + FILINGS_PER_READ));
     for (const filingRows of rows.values())
       for (const row of filingRows) unknown.note(row[0].toUpperCase(), row);
   }
-  await addMissingSecurities(handle, executor, unknown, master);
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { insertRows } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { searchKey } from '../../db/search.js';
+import { type FilingSumsView, isEquityCode, putCallOf } from '../filing-sums.js';
 import type { Executor } from './executor.js';
 import type { Position } from './positions.js';
 import type { ResolvedQuarter } from './resolve.js';
@@ -23,6 +24,20 @@ export function managerTotals(positions: readonly Position[]): ManagerTotals {
     totals.total_value += position.value;
     if (position.is_equity === 1) totals.equity_value += position.value;
     if (position.put_call !== null) totals.options_count += 1;
+  }
+  return totals;
+}
+
+/** managerTotals of a filing's summed positions (same order, same sums). */
+export function filingTotals(view: FilingSumsView): ManagerTotals {
+  const { batch, start, count } = view;
+  const totals = { total_value: 0, position_count: count, equity_value: 0, options_count: 0 };
+  for (let i = start; i < start + count; i++) {
+    const value = batch.values[i] as number;
+    const code = batch.codes[i] as number;
+    totals.total_value += value;
+    if (isEquityCode(code)) totals.equity_value += value;
+    if (putCallOf(code) !== null) totals.options_count += 1;
   }
   return totals;
 }
@@ -88,14 +103,48 @@ export class SecurityTotals {
   private readonly tallies = new Map<string, SecurityTally>();
 
   addManager(positions: readonly Position[]): void {
+    const at = (i: number) => positions[i] as Position;
+    this.add(
+      positions.length,
+      (i) => at(i).cusip,
+      (i) => at(i).value,
+      (i) => at(i).shares,
+      (i) => at(i).is_equity === 1,
+    );
+  }
+
+  /** Whether any manager of the quarter holds the CUSIP. */
+  holds(cusip: string): boolean {
+    return this.tallies.has(cusip);
+  }
+
+  /** addManager for a filing's summed positions. */
+  addFiling({ batch, start, count }: FilingSumsView): void {
+    this.add(
+      count,
+      (i) => batch.cusips.slice((start + i) * 9, (start + i + 1) * 9),
+      (i) => batch.values[start + i] as number,
+      (i) => batch.shares[start + i] as number,
+      (i) => isEquityCode(batch.codes[start + i] as number),
+    );
+  }
+
+  private add(
+    count: number,
+    cusipAt: (i: number) => string,
+    valueAt: (i: number) => number,
+    sharesAt: (i: number) => number,
+    equityAt: (i: number) => boolean,
+  ): void {
     let previous = '';
     let tally: SecurityTally | undefined;
     let equityCounted = false;
     // Positions come ordered by CUSIP, so a manager's rows of one CUSIP are adjacent.
-    for (const position of positions) {
-      if (position.cusip !== previous) {
-        previous = position.cusip;
-        tally = this.tallies.get(position.cusip);
+    for (let i = 0; i < count; i++) {
+      const cusip = cusipAt(i);
+      if (cusip !== previous) {
+        previous = cusip;
+        tally = this.tallies.get(cusip);
         if (!tally) {
           tally = {
             holder_count: 0,
@@ -104,16 +153,17 @@ export class SecurityTotals {
             equity_value: 0,
             equity_shares: 0,
           };
-          this.tallies.set(position.cusip, tally);
+          this.tallies.set(cusip, tally);
         }
         tally.holder_count += 1;
         equityCounted = false;
       }
       const current = tally as SecurityTally;
-      current.total_value += position.value;
-      if (position.is_equity === 1) {
-        current.equity_value += position.value;
-        current.equity_shares += position.shares;
+      const value = valueAt(i);
+      current.total_value += value;
+      if (equityAt(i)) {
+        current.equity_value += value;
+        current.equity_shares += sharesAt(i);
         if (!equityCounted) current.equity_manager_count += 1;
         equityCounted = true;
       }

@@ -6,13 +6,13 @@ export class Tally {
   readonly skipped = new Map<string, number>();
 
   /** A row that could not be used (bad or missing required field); the reason names the field. */
-  reject(reason: string): void {
-    this.rejected.set(reason, (this.rejected.get(reason) ?? 0) + 1);
+  reject(reason: string, count = 1): void {
+    this.rejected.set(reason, (this.rejected.get(reason) ?? 0) + count);
   }
 
   /** A value deliberately left out (e.g. FRED's "." missing marker); not an error. */
-  skip(reason: string): void {
-    this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + 1);
+  skip(reason: string, count = 1): void {
+    this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + count);
   }
 
   get rejectedCount(): number {

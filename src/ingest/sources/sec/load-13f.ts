@@ -10,11 +10,16 @@
  */
 import { sql } from 'kysely';
 import { deriveHoldings } from '../../../holdings/derive/index.js';
+import { UnknownSecurities } from '../../../holdings/derive/securities.js';
+import { StagedPositions } from '../../../holdings/derive/staged-positions.js';
+import { FilingSums, FilingSumsBuilder } from '../../../holdings/filing-sums.js';
 import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
-import { type InfoRowFields, InfoTablePacker } from '../../../holdings/info-tables.js';
+import { type InfoRowFields, InfoTablePacker, unpackRows } from '../../../holdings/info-tables.js';
 import type { Stager, StagingSpec } from '../../core/staging.js';
 import { stagingTableName } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
+import { acceptInfoRow } from './info-row-accept.js';
+import type { LoadFilings, ParsedBatch } from './infotable-parse.js';
 import { edgarLocation } from './locations.js';
 import type { Filing13F, InfoTableRow, Rejection } from './types.js';
 
@@ -28,6 +33,9 @@ const FILINGS_SPEC: StagingSpec<'filings_13f'> = {
   // Served filings this load re-delivers are replaced; all others stay.
   replace: { column: 'accession_number' },
 };
+
+/** Positions summed before they are staged together. */
+const SUMS_PER_BATCH = 50_000;
 
 const ROWS_SPEC = (source: string): StagingSpec<'info_tables_13f'> => ({
   table: 'info_tables_13f',
@@ -44,8 +52,6 @@ const ROWS_SPEC = (source: string): StagingSpec<'info_tables_13f'> => ({
 export function reasonKind(reason: string): string {
   return reason.replace(/"[^"]*"/g, '…').replace(/\d{4,}/g, '…');
 }
-
-const PLACEHOLDER_CUSIP = '000000000';
 
 /** CRDNUMBER is filed zero-padded (`000317572`); a CRD is a positive integer, anything else is null. */
 function crdNumber(text: string | null): number | null {
@@ -68,6 +74,16 @@ export class Loader13F {
   private readonly packer = new InfoTablePacker();
   /** Accession → form type of every filing staged in this load. */
   private readonly staged = new Map<string, string>();
+  private readonly filingDates = new Map<string, { filingDate: string; quarter: string }>();
+  /** Positions of the filings parsed from data sets, summed as they were read. */
+  private readonly sums = new FilingSums();
+  private readonly summing = new FilingSumsBuilder();
+  private run: { accession: string; rows: InfoRowFields[] } | null = null;
+  private staging: StagedPositions | null = null;
+  /** Per quarter, the names filed for each CUSIP in every row parsed from data sets. */
+  private readonly names = new Map<string, UnknownSecurities>();
+  /** Filings whose rows' names are in `names`. */
+  private readonly named = new Set<string>();
   readonly quarters = new Set<string>();
   rowCount = 0;
 
@@ -85,6 +101,7 @@ export class Loader13F {
     const removeDemo = demo ? { alwaysRemove: '1 = 1' } : {};
     loader.filings = await ctx.stage({ ...FILINGS_SPEC, ...removeDemo });
     loader.tables = await ctx.stage({ ...ROWS_SPEC(source), ...removeDemo });
+    loader.staging = StagedPositions.open(ctx.handle);
     ctx.onSwap(async (trx) => {
       if (demo)
         await trx.deleteFrom('sources').where('source', '=', 'sec-13f').where('is_demo', '=', 1).execute();
@@ -134,45 +151,80 @@ export class Loader13F {
       sec_file_number: filing.secFileNumber?.toUpperCase() ?? null,
     });
     this.staged.set(filing.accession, filing.formType);
+    this.filingDates.set(filing.accession, { filingDate: filing.filingDate, quarter });
     this.quarters.add(quarter);
     return true;
+  }
+
+  /** The filings staged so far, which a data set's INFOTABLE rows may belong to. */
+  get loadFilings(): LoadFilings {
+    return this.staged;
   }
 
   /** Stages information-table rows of filings staged before; skipped and rejected rows are counted. */
   async addRows(rows: readonly InfoTableRow[]): Promise<void> {
     for (const row of rows) {
-      const values = this.accept(row);
-      if (values === null) continue;
-      const closed = this.packer.add(row.accession, values);
+      const verdict = acceptInfoRow(row, this.staged.get(row.accession));
+      if (!Array.isArray(verdict)) {
+        if ('skip' in verdict) this.ctx.tally.skip(verdict.skip);
+        else this.ctx.tally.reject(verdict.reject);
+        continue;
+      }
+      // Rows arriving this way are derived from their raw rows.
+      this.sums.forget(row.accession);
+      const closed = this.packer.add(row.accession, verdict);
       if (closed) await this.tables.add(closed);
       this.rowCount += 1;
     }
   }
 
-  /** The row's column values, or null (counted) when it is skipped or rejected. */
-  private accept(row: InfoTableRow): InfoRowFields | null {
-    const formType = this.staged.get(row.accession);
-    if (formType === undefined) {
-      this.ctx.tally.reject('INFOTABLE row of a filing not in SUBMISSION (or rejected)');
-      return null;
+  /**
+   * Stages a batch parsed from a data set's INFOTABLE (infotable-parse.ts) and sums its filings
+   * (a filing's last record may continue in the next batch: call endOfRows after the last batch).
+   */
+  async addParsed(batch: ParsedBatch): Promise<void> {
+    for (const [reason, count] of batch.skipped) this.ctx.tally.skip(reason, count);
+    for (const [reason, count] of batch.rejected) this.ctx.tally.reject(reason, count);
+    for (const record of batch.records) {
+      await this.tables.add(record);
+      this.rowCount += record.row_count;
+      if (this.run?.accession !== record.accession_number) {
+        this.closeRun();
+        this.run = { accession: record.accession_number, rows: [] };
+      }
+      for (const row of unpackRows(record.rows)) this.run.rows.push(row);
     }
-    if (formType.startsWith('13F-NT')) {
-      this.ctx.tally.skip('row of a 13F-NT notice (notices carry no holdings)');
-      return null;
+    if (this.summing.size >= SUMS_PER_BATCH) this.flushSums();
+  }
+
+  /** Call after a data set's last parsed batch. */
+  endOfRows(): void {
+    this.closeRun();
+    this.flushSums();
+  }
+
+  private closeRun(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    const { filingDate, quarter } = this.filingDates.get(run.accession) as {
+      filingDate: string;
+      quarter: string;
+    };
+    let names = this.names.get(quarter);
+    if (!names) {
+      names = new UnknownSecurities(new Map());
+      this.names.set(quarter, names);
     }
-    if (row.cusip === PLACEHOLDER_CUSIP && row.value === 0) {
-      this.ctx.tally.skip('confidential-treatment placeholder row (CUSIP 000000000, value 0)');
-      return null;
-    }
-    if (row.issuer === null || row.shares === null || row.shareType === null) {
-      const missing =
-        row.issuer === null ? 'NAMEOFISSUER' : row.shares === null ? 'SSHPRNAMT' : 'SSHPRNAMTTYPE';
-      this.ctx.tally.reject(`empty ${missing}`);
-      return null;
-    }
-    // biome-ignore format: one value per field of INFO_ROW_FIELDS
-    return [row.cusip, row.issuer, row.titleOfClass, row.value, row.shares, row.shareType, row.putCall,
-      row.discretion, row.votingSole, row.votingShared, row.votingNone];
+    const noted = names;
+    const filing = { accession_number: run.accession, filing_date: filingDate };
+    this.summing.addFiling(filing, run.rows, (cusip, row) => noted.note(cusip, row));
+    this.named.add(run.accession);
+  }
+
+  private flushSums(): void {
+    const added = this.sums.add(this.summing.take());
+    this.staging?.write(added);
   }
 
   /**
@@ -186,6 +238,12 @@ export class Loader13F {
     `.execute(trx);
     const quarters = [...this.quarters, ...rows.map((row) => row.quarter)];
     this.ctx.log(`deriving holdings for ${quarters.length} quarter(s): ${quarters.sort().join(', ')}`);
-    await deriveHoldings(this.ctx.handle, quarters, trx);
+    await deriveHoldings(this.ctx.handle, quarters, trx, {
+      sums: this.sums,
+      staged: this.staging,
+      names: this.names,
+      named: this.named,
+    });
+    this.staging?.close();
   }
 }

@@ -8,8 +8,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { IngestContext, IngestSource } from '../../core/types.js';
 import { IngestError } from '../../core/types.js';
-import { readDatasetFilings, readDatasetInfoTable } from './dataset-records.js';
+import { readDatasetFilings } from './dataset-records.js';
 import { datasetLabel, openDatasetZip } from './dataset-zip.js';
+import { readInfoTable } from './infotable-reader.js';
 import { Loader13F } from './load-13f.js';
 import { isUrl, linksOn, SecClient } from './sec-http.js';
 import type { Rejection } from './types.js';
@@ -59,18 +60,22 @@ async function locations(ctx: IngestContext, sec: SecClient): Promise<string[]> 
 
 async function loadDataset(ctx: IngestContext, sec: SecClient, loader: Loader13F, location: string) {
   const name = basename(location);
-  const zip = await openDatasetZip(await sec.read(location), name);
+  const bytes = await sec.read(location);
   try {
     const rejections: Rejection[] = [];
-    const filings = await readDatasetFilings(zip, rejections);
+    const zip = await openDatasetZip(bytes, name);
+    const filings = await readDatasetFilings(zip, rejections).finally(() => zip.close());
     for (const filing of filings.values()) await loader.addFiling(filing);
     ctx.progress.start(`${name} INFOTABLE`);
+    // Parsed in a worker thread while this one sums and stages the batches already parsed.
     let read = 0;
-    for await (const batch of readDatasetInfoTable(zip, rejections)) {
-      await loader.addRows(batch);
-      read += batch.length;
+    for await (const batch of readInfoTable(bytes, name, loader.loadFilings)) {
+      await loader.addParsed(batch);
+      for (const rejection of batch.rejections) rejections.push(rejection);
+      read += batch.read;
       ctx.progress.update(read);
     }
+    loader.endOfRows();
     ctx.progress.stop();
     // Read = filings + information-table rows, valid or rejected.
     ctx.tally.read += filings.size + read + rejections.length;
@@ -78,8 +83,6 @@ async function loadDataset(ctx: IngestContext, sec: SecClient, loader: Loader13F
     ctx.log(`${name}: ${filings.size} filings, ${read} information-table rows`);
   } catch (error) {
     throw new IngestError(`${name}: ${(error as Error).message}`);
-  } finally {
-    zip.close();
   }
 }
 

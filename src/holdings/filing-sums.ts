@@ -1,0 +1,144 @@
+/**
+ * A filing's positions summed while its rows are read, so the derivation need not read its raw rows
+ * back. A manager's quarter that is exactly one such filing (nearly all of them) takes its positions
+ * and totals from here; anything else (NEW HOLDINGS additions, filings of earlier loads, a filing
+ * whose rows were not contiguous) is derived from raw rows.
+ *
+ * The sums are computed by the derivation's own `managerPositions`, on the same rows, so both paths
+ * give identical numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
+ */
+import { managerPositions, type Position } from './derive/positions.js';
+import type { FilingHeader } from './derive/resolve.js';
+import type { InfoRowFields } from './info-tables.js';
+
+const SHARE_TYPES = ['SH', 'PRN'] as const;
+const PUT_CALLS = [null, 'PUT', 'CALL'] as const;
+
+/** share type × put/call in one byte. */
+function codeOf(shareType: string, putCall: string | null): number {
+  const s = SHARE_TYPES.indexOf(shareType as 'SH');
+  const p = PUT_CALLS.indexOf(putCall as null);
+  if (s < 0 || p < 0) throw new Error(`unexpected share type ${shareType} / put-call ${putCall}`);
+  return s * PUT_CALLS.length + p;
+}
+
+export const shareTypeOf = (code: number) => SHARE_TYPES[Math.floor(code / PUT_CALLS.length)] as string;
+export const putCallOf = (code: number) => PUT_CALLS[code % PUT_CALLS.length] as string | null;
+/** Equity = SH without put/call. */
+export const isEquityCode = (code: number) => code === 0;
+
+/** Positions of several filings, back to back; `runs` say which filing owns which slice. */
+export interface FlatPositions {
+  runs: { accession: string; start: number; count: number }[];
+  /** 9 characters per position. */
+  cusips: string;
+  codes: Uint8Array;
+  /** Thousands of USD, as the positions table stores them. */
+  values: Float64Array;
+  shares: Float64Array;
+}
+
+/** Sums filings' rows as they are read, until the batch is taken. */
+export class FilingSumsBuilder {
+  private runs: FlatPositions['runs'] = [];
+  private cusips: string[] = [];
+  private codes: number[] = [];
+  private values: number[] = [];
+  private shares: number[] = [];
+
+  get size(): number {
+    return this.codes.length;
+  }
+
+  /** Sums one filing's rows (in file order) exactly as the derivation would. */
+  addFiling(
+    filing: Pick<FilingHeader, 'accession_number' | 'filing_date'>,
+    rows: readonly InfoRowFields[],
+    onRow?: (cusip: string, row: InfoRowFields) => void,
+  ): void {
+    const header = { ...filing, cik: '', quarter: '', form_type: '13F-HR', amendment_type: null };
+    const quarter = { cik: '', quarter: '', base: header, additions: [], latest: header };
+    const positions = managerPositions(quarter, () => rows, onRow);
+    this.runs.push({ accession: filing.accession_number, start: this.codes.length, count: positions.length });
+    for (const position of positions) {
+      this.cusips.push(position.cusip);
+      this.codes.push(codeOf(position.share_type, position.put_call));
+      this.values.push(position.value);
+      this.shares.push(position.shares);
+    }
+  }
+
+  /** The batch so far, and a fresh start. */
+  take(): FlatPositions {
+    const batch: FlatPositions = {
+      runs: this.runs,
+      cusips: this.cusips.join(''),
+      codes: Uint8Array.from(this.codes),
+      values: Float64Array.from(this.values),
+      shares: Float64Array.from(this.shares),
+    };
+    this.runs = [];
+    this.cusips = [];
+    this.codes = [];
+    this.values = [];
+    this.shares = [];
+    return batch;
+  }
+}
+
+/** One filing's summed positions: `batch` arrays from `start`, `count` long. */
+export interface FilingSumsView {
+  readonly batch: FlatPositions;
+  readonly start: number;
+  readonly count: number;
+  /** Where the load's connection staged these positions (SQLite), as rowids first..last. */
+  staged?: { first: number; last: number };
+}
+
+/** The positions table rows of a filing's summed positions, for a manager's quarter. */
+export function positionsOfFiling(view: FilingSumsView, quarter: string, cik: string): Position[] {
+  const { batch, start, count } = view;
+  const positions: Position[] = [];
+  for (let i = start; i < start + count; i++) {
+    const code = batch.codes[i] as number;
+    positions.push({
+      quarter,
+      cik,
+      cusip: batch.cusips.slice(i * 9, i * 9 + 9),
+      share_type: shareTypeOf(code),
+      put_call: putCallOf(code),
+      value: batch.values[i] as number,
+      shares: batch.shares[i] as number,
+      is_equity: isEquityCode(code) ? 1 : 0,
+    });
+  }
+  return positions;
+}
+
+/** The summed filings of one load. A filing summed twice (rows not contiguous) has no sums. */
+export class FilingSums {
+  private readonly views = new Map<string, FilingSumsView | null>();
+
+  add(batch: FlatPositions): FilingSumsView[] {
+    const added: FilingSumsView[] = [];
+    for (const run of batch.runs) {
+      if (this.views.has(run.accession)) {
+        this.views.set(run.accession, null);
+        continue;
+      }
+      const view = { batch, start: run.start, count: run.count };
+      this.views.set(run.accession, view);
+      added.push(view);
+    }
+    return added;
+  }
+
+  /** A filing whose rows (also) arrive another way is derived from its raw rows. */
+  forget(accession: string): void {
+    if (this.views.has(accession)) this.views.set(accession, null);
+  }
+
+  view(accession: string): FilingSumsView | undefined {
+    return this.views.get(accession) ?? undefined;
+  }
+}

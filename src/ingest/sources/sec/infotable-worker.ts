@@ -1,0 +1,54 @@
+/**
+ * The parsing worker of `regdata ingest sec-13f`: inflates and parses a data set's INFOTABLE,
+ * packs each filing's rows (infotable-parse.ts) and posts the batches to the loading thread, which
+ * meanwhile sums and stages the previous ones. At most MAX_UNACKNOWLEDGED batches are in flight, so
+ * a slow database never makes the parsed data pile up in memory.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatasetZip } from './dataset-zip.js';
+import { type LoadFilings, type ParsedBatch, parseInfoTable } from './infotable-parse.js';
+
+export interface WorkerInput {
+  zip: Uint8Array;
+  name: string;
+  filings: LoadFilings;
+}
+
+export type WorkerMessage =
+  | { type: 'batch'; batch: ParsedBatch }
+  | { type: 'done' }
+  | { type: 'error'; message: string };
+
+const MAX_UNACKNOWLEDGED = 3;
+
+async function main(port: NonNullable<typeof parentPort>, input: WorkerInput) {
+  let unacknowledged = 0;
+  let wake: (() => void) | null = null;
+  port.on('message', () => {
+    unacknowledged -= 1;
+    wake?.();
+  });
+  const zip = await openDatasetZip(
+    Buffer.from(input.zip.buffer, input.zip.byteOffset, input.zip.byteLength),
+    input.name,
+  );
+  try {
+    for await (const batch of parseInfoTable(zip, input.filings)) {
+      while (unacknowledged >= MAX_UNACKNOWLEDGED) await new Promise<void>((done) => (wake = done));
+      port.postMessage({ type: 'batch', batch } satisfies WorkerMessage);
+      unacknowledged += 1;
+    }
+  } finally {
+    zip.close();
+  }
+  port.postMessage({ type: 'done' } satisfies WorkerMessage);
+  port.close();
+}
+
+if (parentPort) {
+  const port = parentPort;
+  main(port, workerData as WorkerInput).catch((error: Error) => {
+    port.postMessage({ type: 'error', message: error.message } satisfies WorkerMessage);
+    port.close();
+  });
+}
