@@ -87,6 +87,14 @@ function* batches(resolved: readonly ResolvedQuarter[]): Generator<ResolvedQuart
 interface DerivedQuarter {
   resolved: ResolvedQuarter[];
   totals: Map<string, ManagerTotals>;
+  /** Manager quarters whose positions came from the load's sums. */
+  summed: number;
+}
+
+/** What deriveHoldings did: manager quarters derived, and how many from the load's sums. */
+export interface DerivationCounts {
+  managerQuarters: number;
+  summed: number;
 }
 
 /**
@@ -141,6 +149,7 @@ async function deriveQuarter(
   const noteRow = (cusip: string, row: InfoRowFields) => unknown.note(cusip, row);
   const staged: { quarter: string; cik: string; view: FilingSumsView }[] = [];
   let pending: Position[] = [];
+  let summedCount = 0;
   for (const batch of batches(resolved)) {
     const fromRows = batch.filter((r) => !summed(r));
     const accessions = fromRows.flatMap((r) => appliedFilings(r).map((f) => f.accession_number));
@@ -151,6 +160,7 @@ async function deriveQuarter(
       if (view) {
         totals.set(key, filingTotals(view));
         securities.addFiling(view);
+        summedCount += 1;
         if (loaded?.staged) staged.push({ quarter, cik: managerQuarter.cik, view });
         else
           for (const position of positionsOfFiling(view, quarter, managerQuarter.cik)) pending.push(position);
@@ -170,7 +180,7 @@ async function deriveQuarter(
   loaded?.staged?.copy(staged);
   await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
   await securities.write(handle, executor, quarter, master);
-  return { resolved, totals };
+  return { resolved, totals, summed: summedCount };
 }
 
 /**
@@ -183,7 +193,7 @@ export async function deriveHoldings(
   quarters?: readonly string[],
   executor: Executor = handle.db,
   loaded?: LoadedSums,
-): Promise<void> {
+): Promise<DerivationCounts> {
   const list = (await quartersToDerive(executor, quarters)).sort();
   for (const table of PER_QUARTER_TABLES) {
     if (list.length > 0) await executor.deleteFrom(table).where('quarter', 'in', list).execute();
@@ -191,11 +201,13 @@ export async function deriveHoldings(
   const master = await loadSecurityMaster(executor);
   const resolved: ResolvedQuarter[] = [];
   const totals = new Map<string, ManagerTotals>();
+  let summed = 0;
   await withIndexesDeferredIfEmpty(handle, executor, 'positions', async () => {
     for (const quarter of list) {
       const derived = await deriveQuarter(handle, executor, quarter, master, loaded);
       for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
       for (const [key, value] of derived.totals) totals.set(key, value);
+      summed += derived.summed;
     }
   });
   await writeManagerQuarters(handle, executor, resolved, totals);
@@ -203,4 +215,5 @@ export async function deriveHoldings(
   await writeManagers(handle, executor);
   await linkAdviserCiks(executor);
   await writeSmartMoney(handle, executor);
+  return { managerQuarters: resolved.length, summed };
 }

@@ -238,12 +238,15 @@ export class Loader13F {
     `.execute(trx);
     const quarters = [...this.quarters, ...rows.map((row) => row.quarter)];
     this.ctx.log(`deriving holdings for ${quarters.length} quarter(s): ${quarters.sort().join(', ')}`);
-    await deriveHoldings(this.ctx.handle, quarters, trx, {
+    const counts = await deriveHoldings(this.ctx.handle, quarters, trx, {
       sums: this.sums,
       staged: this.staging,
       names: this.names,
       named: this.named,
     });
+    this.ctx.log(
+      `derived ${counts.managerQuarters} manager quarter(s), ${counts.summed} of them from the positions summed while reading`,
+    );
     this.staging?.close();
   }
 }

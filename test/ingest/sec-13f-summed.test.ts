@@ -1,0 +1,149 @@
+/**
+ * `regdata ingest sec-13f` sums each filing's positions while its rows are read (in a worker
+ * thread) and derives single-filing manager quarters from those sums. This checks that the result
+ * is exactly what the derivation computes from the stored raw rows: a synthetic data set with both
+ * amendment kinds, 13F-NT notices, options, PRN and split rows is loaded through the CLI, then every
+ * derived table is compared, row for row, with a full re-derivation from the raw rows (security
+ * names included: the master is emptied first, so they are named from the filings again). And a
+ * failure inside the parsing worker fails the load without changing the served data.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COLUMNS,
+  coverRow,
+  type DatasetFiling,
+  submissionRow,
+  writeDatasetZip,
+  writeFilingsZip,
+} from '../../bench/sec-13f-dataset.js';
+import { writeSyntheticDataset } from '../../bench/sec-13f-synthetic.js';
+import type { DbHandle } from '../../src/db/connect.js';
+import { deriveHoldings } from '../../src/holdings/derive/index.js';
+import { readInfoTable } from '../../src/ingest/sources/sec/infotable-reader.js';
+import { type Backend, testBackends } from '../helpers/backends.js';
+import { ingestJson } from './helpers/cli.js';
+
+const DERIVED = {
+  positions: 'quarter, cik, cusip, share_type, put_call',
+  manager_quarters: 'quarter, cik',
+  security_quarters: 'quarter, cusip',
+  holdings_quarters: 'quarter',
+  applied_filings_13f: 'quarter, cik, accession_number',
+  managers: 'cik',
+  securities: 'cusip',
+  smart_money: 'grp, rank',
+  smart_money_summary: '1',
+} as const;
+
+async function snapshot(handle: DbHandle): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const [table, order] of Object.entries(DERIVED)) {
+    const { rows } = await sql.raw(`select * from ${table} order by ${order}`).execute(handle.db);
+    out[table] = rows;
+  }
+  return out;
+}
+
+/** NEW HOLDINGS amendments, in a second data set of the same load, to ten synthetic filers. */
+const amendments: DatasetFiling[] = Array.from({ length: 10 }, (_, i) => ({
+  accession: `${String(1_000_001 + i).padStart(10, '0')}-26-900000`,
+  cik: String(1_000_001 + i),
+  formType: '13F-HR/A',
+  amendmentType: 'NEW HOLDINGS',
+  filingDate: '2026-03-16',
+  period: '2025-12-31',
+  managerName: `SYNTHETIC CAPITAL MANAGEMENT ${i + 1} LLC`,
+  summary: { entryTotal: 2, valueTotal: 3_000 },
+  rows: [
+    { cusip: '037833100', issuer: 'APPLE INC', value: 1_000, shares: 10 },
+    { cusip: '594918104', issuer: 'MICROSOFT CORP', value: 2_000, shares: 5, putCall: 'Call' },
+  ],
+}));
+
+const dir = mkdtempSync(join(tmpdir(), 'regdata-13f-summed-'));
+const zip = join(dir, '01dec2025-28feb2026_form13f.zip');
+const later = join(dir, '01mar2026-31may2026_form13f.zip');
+/** A data set whose INFOTABLE has no CUSIP column: the parsing worker fails on its first batch. */
+const broken = join(dir, '01jun2026-31aug2026_form13f.zip');
+beforeAll(async () => {
+  await writeSyntheticDataset(zip, { filings: 400, rows: 40_000, securities: 3_000, seed: 7 });
+  await writeFilingsZip(later, amendments);
+  const filing = {
+    ...(amendments[0] as DatasetFiling),
+    accession: '0001000001-26-900001',
+    formType: '13F-HR',
+  };
+  await writeDatasetZip(broken, [
+    { name: 'SUBMISSION.tsv', header: COLUMNS.SUBMISSION, rows: [submissionRow(filing)] },
+    { name: 'COVERPAGE.tsv', header: COLUMNS.COVERPAGE, rows: [coverRow(filing)] },
+    { name: 'INFOTABLE.tsv', header: ['ACCESSION_NUMBER', 'VALUE'], rows: [[filing.accession, '1']] },
+  ]);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('INFOTABLE parsing without a compiled worker (sources run as TypeScript)', () => {
+  it('runs in this thread and gives the packed records and counts', async () => {
+    const filings = new Map(amendments.map((f) => [f.accession, f.formType]));
+    const batches = [];
+    for await (const batch of readInfoTable(readFileSync(later), 'later', filings)) batches.push(batch);
+    const records = batches.flatMap((b) => b.records);
+    expect(records.map((r) => r.accession_number)).toEqual(amendments.map((f) => f.accession));
+    expect(records.reduce((n, r) => n + r.row_count, 0)).toBe(20);
+    expect(batches.reduce((n, b) => n + b.read, 0)).toBe(20);
+    expect(JSON.parse(records[0]?.rows ?? '[]')[1]).toEqual([
+      '594918104',
+      'MICROSOFT CORP',
+      'COM',
+      2000,
+      5,
+      'SH',
+      'CALL',
+      'SOLE',
+      5,
+      0,
+      0,
+    ]);
+  });
+});
+
+describe.each(testBackends())('positions summed while reading on $name', (backend: Backend) => {
+  it('equal a re-derivation from the raw rows, table for table', async () => {
+    const database = await backend.create();
+    try {
+      const { code, summary, stderr } = await ingestJson(['sec-13f', '--from', zip, '--from', later], {
+        DATABASE_URL: database.url,
+      });
+      expect(code, stderr).toBe(0);
+      expect(summary.ok).toBe(true);
+      const used = /derived (\d+) manager quarter\(s\), (\d+) of them from the positions summed/.exec(stderr);
+      expect(used, stderr).not.toBeNull();
+      const [managerQuarters, summed] = [Number(used?.[1]), Number(used?.[2])];
+      // Most manager quarters are one filing; amendments adding holdings are derived from raw rows.
+      expect(summed).toBeGreaterThan(managerQuarters * 0.9);
+      expect(summed).toBeLessThan(managerQuarters);
+
+      const loaded = await snapshot(database.writer);
+      expect(loaded.positions?.length).toBeGreaterThan(30_000);
+      const { writer } = database;
+      await writer.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('securities').execute();
+        await deriveHoldings(writer, undefined, trx);
+      });
+      const rederived = await snapshot(writer);
+      for (const table of Object.keys(DERIVED)) expect(rederived[table], table).toEqual(loaded[table]);
+
+      // A failure in the parsing worker fails the load, and the served data stays as it was.
+      const failed = await ingestJson(['sec-13f', '--from', broken], { DATABASE_URL: database.url });
+      expect(failed.code).not.toBe(0);
+      expect(failed.summary.ok).toBe(false);
+      expect(failed.summary.error).toMatch(/INFOTABLE\.tsv: missing column\(s\) CUSIP/);
+      expect(await snapshot(writer)).toEqual(rederived);
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
+});
