@@ -11,8 +11,8 @@ import { managerPositions, type Position } from './derive/positions.js';
 import type { FilingHeader } from './derive/resolve.js';
 import type { InfoRowFields } from './info-tables.js';
 
-const SHARE_TYPES = ['SH', 'PRN'] as const;
-const PUT_CALLS = [null, 'PUT', 'CALL'] as const;
+export const SHARE_TYPES = ['SH', 'PRN'] as const;
+export const PUT_CALLS = [null, 'PUT', 'CALL'] as const;
 
 /** share type × put/call in one byte. */
 function codeOf(shareType: string, putCall: string | null): number {

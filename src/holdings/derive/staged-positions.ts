@@ -6,12 +6,17 @@
  * as the outer loop: SQLite reads each range by rowid.)
  */
 import type { DbHandle } from '../../db/connect.js';
-import { type FilingSumsView, isEquityCode, putCallOf, shareTypeOf } from '../filing-sums.js';
+import { type FilingSumsView, PUT_CALLS, SHARE_TYPES } from '../filing-sums.js';
 
 const TABLE = 'temp.filing_positions_13f';
 const RANGES = 'temp.filing_positions_13f_used';
 const ROWS_PER_INSERT = 50;
-const TUPLE = '(?, ?, ?, ?, ?, ?)';
+const TUPLE = '(?, ?, ?, ?)';
+
+/** The positions columns from a staged row's one-byte code (filing-sums.ts: share type × put/call). */
+const quoted = (text: string | null) => (text === null ? 'null' : `'${text}'`);
+const SHARE_TYPE_SQL = `case p.code / ${PUT_CALLS.length} ${SHARE_TYPES.map((t, i) => `when ${i} then ${quoted(t)}`).join(' ')} end`;
+const PUT_CALL_SQL = `case p.code % ${PUT_CALLS.length} ${PUT_CALLS.map((t, i) => `when ${i} then ${quoted(t)}`).join(' ')} end`;
 
 type Sqlite = NonNullable<DbHandle['sqlite']>;
 
@@ -25,28 +30,23 @@ export class StagedPositions {
     const sqlite = handle.sqlite;
     if (!sqlite) return null;
     sqlite.exec(`drop table if exists ${TABLE}`);
-    sqlite.exec(
-      `create table ${TABLE} (cusip text, share_type text, put_call text, value real, shares integer, is_equity integer)`,
-    );
+    sqlite.exec(`create table ${TABLE} (cusip text, code integer, value real, shares integer)`);
     return new StagedPositions(sqlite);
   }
 
   /** Appends the filings' positions in one transaction (of the TEMP table only). */
   write(views: readonly FilingSumsView[]): void {
-    const columns = '(cusip, share_type, put_call, value, shares, is_equity)';
+    const columns = '(cusip, code, value, shares)';
     const many = this.sqlite.prepare(
       `insert into ${TABLE} ${columns} values ${Array(ROWS_PER_INSERT).fill(TUPLE).join(', ')}`,
     );
     const one = this.sqlite.prepare(`insert into ${TABLE} ${columns} values ${TUPLE}`);
-    const values: unknown[] = new Array(ROWS_PER_INSERT * 6);
+    const values: unknown[] = new Array(ROWS_PER_INSERT * 4);
     const put = (at: number, { batch }: FilingSumsView, i: number) => {
-      const code = batch.codes[i] as number;
       values[at] = batch.cusips.slice(i * 9, i * 9 + 9);
-      values[at + 1] = shareTypeOf(code);
-      values[at + 2] = putCallOf(code);
-      values[at + 3] = batch.values[i];
-      values[at + 4] = batch.shares[i];
-      values[at + 5] = isEquityCode(code) ? 1 : 0;
+      values[at + 1] = batch.codes[i];
+      values[at + 2] = batch.values[i];
+      values[at + 3] = batch.shares[i];
     };
     this.sqlite.exec('begin');
     try {
@@ -54,12 +54,12 @@ export class StagedPositions {
         const end = view.start + view.count;
         let i = view.start;
         for (; i + ROWS_PER_INSERT <= end; i += ROWS_PER_INSERT) {
-          for (let j = 0; j < ROWS_PER_INSERT; j++) put(j * 6, view, i + j);
+          for (let j = 0; j < ROWS_PER_INSERT; j++) put(j * 4, view, i + j);
           many.run(values);
         }
         for (; i < end; i++) {
           put(0, view, i);
-          one.run(values.slice(0, 6));
+          one.run(values.slice(0, 4));
         }
         // A table only appended to numbers its rows max(rowid) + 1.
         view.staged = { first: this.written + 1, last: this.written + view.count };
@@ -83,7 +83,7 @@ export class StagedPositions {
     }
     this.sqlite.exec(`
       insert into positions (quarter, cik, cusip, share_type, put_call, value, shares, is_equity)
-      select r.quarter, r.cik, p.cusip, p.share_type, p.put_call, p.value, p.shares, p.is_equity
+      select r.quarter, r.cik, p.cusip, ${SHARE_TYPE_SQL}, ${PUT_CALL_SQL}, p.value, p.shares, p.code = 0
       from ${RANGES} r cross join ${TABLE} p on p.rowid between r.first and r.last
     `);
     this.sqlite.exec(`drop table ${RANGES}`);
