@@ -4,18 +4,16 @@
  * and totals from here; anything else (NEW HOLDINGS additions, filings of earlier loads, a filing
  * whose rows were not contiguous) is derived from raw rows.
  *
- * The sums are computed by the derivation's own `managerPositions`, on the same rows, so both paths
- * give identical numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
+ * The sums are computed by the derivation's own PositionSums, on the same values, so both paths give
+ * identical numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
  */
-import { managerPositions, type Position } from './derive/positions.js';
-import type { FilingHeader } from './derive/resolve.js';
-import type { InfoRowFields } from './info-tables.js';
+import type { Position } from './derive/positions.js';
 
 export const SHARE_TYPES = ['SH', 'PRN'] as const;
 export const PUT_CALLS = [null, 'PUT', 'CALL'] as const;
 
 /** share type × put/call in one byte. */
-function codeOf(shareType: string, putCall: string | null): number {
+export function codeOf(shareType: string, putCall: string | null): number {
   const s = SHARE_TYPES.indexOf(shareType as 'SH');
   const p = PUT_CALLS.indexOf(putCall as null);
   if (s < 0 || p < 0) throw new Error(`unexpected share type ${shareType} / put-call ${putCall}`);
@@ -50,16 +48,9 @@ export class FilingSumsBuilder {
     return this.codes.length;
   }
 
-  /** Sums one filing's rows (in file order) exactly as the derivation would. */
-  addFiling(
-    filing: Pick<FilingHeader, 'accession_number' | 'filing_date'>,
-    rows: readonly InfoRowFields[],
-    onRow?: (cusip: string, row: InfoRowFields) => void,
-  ): void {
-    const header = { ...filing, cik: '', quarter: '', form_type: '13F-HR', amendment_type: null };
-    const quarter = { cik: '', quarter: '', base: header, additions: [], latest: header };
-    const positions = managerPositions(quarter, () => rows, onRow);
-    this.runs.push({ accession: filing.accession_number, start: this.codes.length, count: positions.length });
+  /** Adds one filing's positions, as PositionSums gives them. */
+  addFiling(accession: string, positions: readonly Position[]): void {
+    this.runs.push({ accession, start: this.codes.length, count: positions.length });
     for (const position of positions) {
       this.cusips.push(position.cusip);
       this.codes.push(codeOf(position.share_type, position.put_call));

@@ -30,7 +30,16 @@ export type InfoRowFields = [
 ];
 
 /** A packed record bounded in size: a huge filing spans several parts. */
-const MAX_ROWS_PER_PART = 50_000;
+export const MAX_ROWS_PER_PART = 50_000;
+
+/** The stored record of a filing's rows (or of one part of a huge filing's). */
+export function packRecord(
+  accession: string,
+  part: number,
+  rows: readonly InfoRowFields[],
+): InfoTables13fTable {
+  return { accession_number: accession, part, row_count: rows.length, rows: JSON.stringify(rows) };
+}
 
 export function fieldsOf(row: InfoRow13f): InfoRowFields {
   // biome-ignore format: one value per field
@@ -69,7 +78,7 @@ export class InfoTablePacker {
     this.parts.set(accession, part + 1);
     const rows = this.rows;
     this.rows = [];
-    return { accession_number: accession, part, row_count: rows.length, rows: JSON.stringify(rows) };
+    return packRecord(accession, part, rows);
   }
 }
 

@@ -86,26 +86,23 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('INFOTABLE parsing without a compiled worker (sources run as TypeScript)', () => {
-  it('runs in this thread and gives the packed records and counts', async () => {
+  it('runs in this thread and gives the records and their rows in flat form', async () => {
     const filings = new Map(amendments.map((f) => [f.accession, f.formType]));
     const batches = [];
     for await (const batch of readInfoTable(readFileSync(later), 'later', filings)) batches.push(batch);
     const records = batches.flatMap((b) => b.records);
-    expect(records.map((r) => r.accession_number)).toEqual(amendments.map((f) => f.accession));
-    expect(records.reduce((n, r) => n + r.row_count, 0)).toBe(20);
+    expect(records).toEqual(amendments.map((f) => ({ accession: f.accession, part: 0, rows: 2 })));
     expect(batches.reduce((n, b) => n + b.read, 0)).toBe(20);
-    expect(JSON.parse(records[0]?.rows ?? '[]')[1]).toEqual([
-      '594918104',
+    const { fields } = batches[0] as (typeof batches)[number];
+    expect(fields.cusips.slice(0, 18)).toBe('037833100594918104');
+    expect([...fields.values.slice(0, 2)]).toEqual([1000, 2000]);
+    expect(JSON.parse(fields.texts).slice(0, 6)).toEqual([
+      'APPLE INC',
+      'COM',
+      'SOLE',
       'MICROSOFT CORP',
       'COM',
-      2000,
-      5,
-      'SH',
-      'CALL',
       'SOLE',
-      5,
-      0,
-      0,
     ]);
   });
 });

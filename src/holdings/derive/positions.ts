@@ -56,40 +56,63 @@ const byKey = (a: Position, b: Position) =>
             : 1;
 
 /**
+ * Sums rows into positions, one per (CUSIP, share type, put/call). (Hot: millions of rows per
+ * quarter. Plain equity rows are keyed by the CUSIP alone, so most rows allocate nothing; `value`
+ * holds dollars until the end.)
+ */
+export class PositionSums {
+  private readonly sums = new Map<string, Position>();
+
+  constructor(
+    private readonly quarter: string,
+    private readonly cik: string,
+  ) {}
+
+  /** A row's normalised CUSIP, share type and put/call; `dollars` is its VALUE in dollars. */
+  add(cusip: string, shareType: string, putCall: string | null, dollars: number, shares: number): void {
+    const equity = shareType === 'SH' && putCall === null;
+    const key = equity ? cusip : `${cusip}|${shareType}|${putCall ?? ''}`;
+    const sum = this.sums.get(key);
+    if (sum) {
+      sum.value += dollars;
+      sum.shares += shares;
+    } else {
+      // biome-ignore format: one position
+      this.sums.set(key, { quarter: this.quarter, cik: this.cik, cusip, share_type: shareType, put_call: putCall,
+        value: dollars, shares, is_equity: equity ? 1 : 0 });
+    }
+  }
+
+  /** The positions ordered by (CUSIP, share type, put/call), values in thousands of USD. */
+  positions(): Position[] {
+    const positions = [...this.sums.values()].sort(byKey);
+    for (const position of positions) position.value /= 1000;
+    return positions;
+  }
+}
+
+/** VALUE × this = dollars: filings made before 2023-01-03 report thousands. */
+export const dollarScale = (filingDate: string) => (filingDate < DOLLAR_VALUES_FROM ? 1000 : 1);
+
+/**
  * A manager's positions for one quarter, ordered by (CUSIP, share type, put/call). `rowsOf` gives
  * each applied filing's rows; `onRow` sees every row that counted, with its normalised CUSIP.
- * (Hot: millions of rows per quarter. Plain equity rows are keyed by the CUSIP alone, so most rows
- * allocate nothing; `value` holds dollars until the end.)
  */
 export function managerPositions(
   quarter: ResolvedQuarter,
   rowsOf: (accession: string) => readonly InfoRowFields[],
   onRow?: (cusip: string, row: InfoRowFields) => void,
 ): Position[] {
-  const sums = new Map<string, Position>();
+  const sums = new PositionSums(quarter.quarter, quarter.cik);
   for (const filing of appliedFilings(quarter)) {
-    const scale = filing.filing_date < DOLLAR_VALUES_FROM ? 1000 : 1;
+    const scale = dollarScale(filing.filing_date);
     for (const row of rowsOf(filing.accession_number)) {
       const cusip = row[0].toUpperCase();
-      const shareType = normalisedShareType(row[5]);
-      const putCall = normalisedPutCall(row[6]);
-      const equity = shareType === 'SH' && putCall === null;
-      const key = equity ? cusip : `${cusip}|${shareType}|${putCall ?? ''}`;
-      const sum = sums.get(key);
-      if (sum) {
-        sum.value += row[3] * scale;
-        sum.shares += row[4];
-      } else {
-        // biome-ignore format: one position
-        sums.set(key, { quarter: quarter.quarter, cik: quarter.cik, cusip, share_type: shareType, put_call: putCall,
-          value: row[3] * scale, shares: row[4], is_equity: equity ? 1 : 0 });
-      }
+      sums.add(cusip, normalisedShareType(row[5]), normalisedPutCall(row[6]), row[3] * scale, row[4]);
       onRow?.(cusip, row);
     }
   }
-  const positions = [...sums.values()].sort(byKey);
-  for (const position of positions) position.value /= 1000;
-  return positions;
+  return sums.positions();
 }
 
 const COLUMNS = '(quarter, cik, cusip, share_type, put_call, value, shares, is_equity)';

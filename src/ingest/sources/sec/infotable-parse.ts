@@ -1,10 +1,12 @@
 /**
- * A data set's INFOTABLE turned into what the load stores, in batches: each filing's accepted rows
- * packed (src/holdings/info-tables.ts), with the counts of rows skipped and rejected. Runs in the
- * parsing worker (infotable-worker.ts), or in the loading thread where no worker can be started.
+ * A data set's INFOTABLE parsed and validated into flat arrays, in batches: the accepted rows'
+ * fields, where each stored record (a filing, or a part of a huge one) begins and ends, and the
+ * counts of rows skipped and rejected. Runs in the parsing worker (infotable-worker.ts), or in the
+ * loading thread where no worker can be started. The loading thread packs, sums and stages the
+ * records from these arrays: the work is split so that both threads are busy.
  */
-import { InfoTablePacker } from '../../../holdings/info-tables.js';
-import type { InfoTables13fTable } from '../../../holdings/tables.js';
+import { codeOf } from '../../../holdings/filing-sums.js';
+import { type InfoRowFields, MAX_ROWS_PER_PART } from '../../../holdings/info-tables.js';
 import { readDatasetInfoTable } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
 import { acceptInfoRow } from './info-row-accept.js';
@@ -13,9 +15,32 @@ import type { Rejection } from './types.js';
 /** The filings of the load an INFOTABLE row may belong to: accession → form type. */
 export type LoadFilings = ReadonlyMap<string, string>;
 
+/** A stored record's rows: the next `rows` of the batch's fields. */
+export interface RecordCut {
+  accession: string;
+  part: number;
+  rows: number;
+}
+
+/** The rows of a batch's records, back to back (transferable arrays and two strings). */
+export interface RowFields {
+  /** 9 characters a row (normalised CUSIP). */
+  cusips: string;
+  /** Share type × put/call (filing-sums.ts codeOf). */
+  codes: Uint8Array;
+  /** VALUE and SSHPRNAMT as filed. */
+  values: Float64Array;
+  shares: Float64Array;
+  /** Voting authority sole, shared, none: three a row, NaN for null. */
+  voting: Float64Array;
+  /** Issuer, class and investment discretion a row, as a JSON array (nulls kept). JSON.parse gives
+   * flat strings, which compare several times faster than slices of one long string. */
+  texts: string;
+}
+
 export interface ParsedBatch {
-  /** Packed records (a filing, or a part of a huge one), in file order. */
-  records: InfoTables13fTable[];
+  records: RecordCut[];
+  fields: RowFields;
   /** INFOTABLE rows read, valid or not. */
   read: number;
   skipped: [reason: string, count: number][];
@@ -24,29 +49,105 @@ export interface ParsedBatch {
   rejections: Rejection[];
 }
 
-/** Rows per batch: a few megabytes of packed text. */
+/** Rows per batch: a few megabytes. */
 const ROWS_PER_BATCH = 50_000;
 
 function count(map: Map<string, number>, reason: string) {
   map.set(reason, (map.get(reason) ?? 0) + 1);
 }
 
+/** The accepted rows' fields, straight into typed arrays that grow as needed. */
+class FieldColumns {
+  size = 0;
+  private cusips: string[] = [];
+  private codes = new Uint8Array(ROWS_PER_BATCH);
+  private values = new Float64Array(ROWS_PER_BATCH);
+  private shares = new Float64Array(ROWS_PER_BATCH);
+  private voting = new Float64Array(ROWS_PER_BATCH * 3);
+  private texts: (string | null)[] = [];
+
+  add(row: InfoRowFields): void {
+    if (this.size === this.codes.length) this.grow();
+    const i = this.size++;
+    this.cusips.push(row[0]);
+    this.codes[i] = codeOf(row[5], row[6]);
+    this.values[i] = row[3];
+    this.shares[i] = row[4];
+    this.voting[3 * i] = row[8] ?? Number.NaN;
+    this.voting[3 * i + 1] = row[9] ?? Number.NaN;
+    this.voting[3 * i + 2] = row[10] ?? Number.NaN;
+    this.texts.push(row[1], row[2], row[7]);
+  }
+
+  private grow(): void {
+    const grown = <T extends Uint8Array | Float64Array>(old: T, make: (n: number) => T) => {
+      const next = make(old.length * 2);
+      next.set(old);
+      return next;
+    };
+    this.codes = grown(this.codes, (n) => new Uint8Array(n));
+    this.values = grown(this.values, (n) => new Float64Array(n));
+    this.shares = grown(this.shares, (n) => new Float64Array(n));
+    this.voting = grown(this.voting, (n) => new Float64Array(n));
+  }
+
+  take(): RowFields {
+    const fields = {
+      cusips: this.cusips.join(''),
+      codes: this.codes.slice(0, this.size),
+      values: this.values.slice(0, this.size),
+      shares: this.shares.slice(0, this.size),
+      voting: this.voting.slice(0, 3 * this.size),
+      texts: JSON.stringify(this.texts),
+    };
+    this.size = 0;
+    this.cusips = [];
+    this.texts = [];
+    return fields;
+  }
+}
+
+/** Where records begin: at a new accession number, or after MAX_ROWS_PER_PART rows (as InfoTablePacker). */
+class RecordCutter {
+  private current: RecordCut | null = null;
+  private readonly parts = new Map<string, number>();
+  cuts: RecordCut[] = [];
+
+  add(accession: string): void {
+    if (this.current?.accession !== accession || this.current.rows >= MAX_ROWS_PER_PART) {
+      this.close();
+      const part = this.parts.get(accession) ?? 0;
+      this.parts.set(accession, part + 1);
+      this.current = { accession, part, rows: 0 };
+    }
+    this.current.rows += 1;
+  }
+
+  /** Ends the open record (the next row starts a new one, or the next part). */
+  close(): void {
+    if (this.current) this.cuts.push(this.current);
+    this.current = null;
+  }
+}
+
 export async function* parseInfoTable(zip: DatasetZip, filings: LoadFilings): AsyncGenerator<ParsedBatch> {
-  const packer = new InfoTablePacker();
-  let records: InfoTables13fTable[] = [];
+  const columns = new FieldColumns();
+  const cutter = new RecordCutter();
   let skipped = new Map<string, number>();
   let rejected = new Map<string, number>();
   const rejections: Rejection[] = [];
   let read = 0;
   const take = (): ParsedBatch => {
+    const records = cutter.cuts;
+    cutter.cuts = [];
     const batch = {
       records,
+      fields: columns.take(),
       read,
       skipped: [...skipped],
       rejected: [...rejected],
       rejections: rejections.splice(0),
     };
-    records = [];
     skipped = new Map();
     rejected = new Map();
     read = 0;
@@ -61,12 +162,15 @@ export async function* parseInfoTable(zip: DatasetZip, filings: LoadFilings): As
         else count(rejected, verdict.reject);
         continue;
       }
-      const closed = packer.add(row.accession, verdict);
-      if (closed) records.push(closed);
+      cutter.add(row.accession);
+      columns.add(verdict);
     }
-    if (read >= ROWS_PER_BATCH) yield take();
+    if (read >= ROWS_PER_BATCH) {
+      // A batch ends a record: one that goes on continues as the next part in the next batch.
+      cutter.close();
+      yield take();
+    }
   }
-  const last = packer.close();
-  if (last) records.push(last);
+  cutter.close();
   yield take();
 }

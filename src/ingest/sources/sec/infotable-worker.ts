@@ -1,7 +1,7 @@
 /**
- * The parsing worker of `regdata ingest sec-13f`: inflates and parses a data set's INFOTABLE,
- * packs each filing's rows (infotable-parse.ts) and posts the batches to the loading thread, which
- * meanwhile sums and stages the previous ones. At most MAX_UNACKNOWLEDGED batches are in flight, so
+ * The parsing worker of `regdata ingest sec-13f`: inflates, parses and validates a data set's
+ * INFOTABLE into flat arrays (infotable-parse.ts) and posts the batches to the loading thread,
+ * which meanwhile packs, sums and stages the previous ones. At most MAX_UNACKNOWLEDGED batches are in flight, so
  * a slow database never makes the parsed data pile up in memory.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -35,7 +35,9 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput) {
   try {
     for await (const batch of parseInfoTable(zip, input.filings)) {
       while (unacknowledged >= MAX_UNACKNOWLEDGED) await new Promise<void>((done) => (wake = done));
-      port.postMessage({ type: 'batch', batch } satisfies WorkerMessage);
+      const { codes, values, shares, voting } = batch.fields;
+      const transfer = [codes.buffer, values.buffer, shares.buffer, voting.buffer] as ArrayBuffer[];
+      port.postMessage({ type: 'batch', batch } satisfies WorkerMessage, transfer);
       unacknowledged += 1;
     }
   } finally {

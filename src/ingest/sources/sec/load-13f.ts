@@ -10,11 +10,12 @@
  */
 import { sql } from 'kysely';
 import { deriveHoldings } from '../../../holdings/derive/index.js';
+import { dollarScale, PositionSums } from '../../../holdings/derive/positions.js';
 import { UnknownSecurities } from '../../../holdings/derive/securities.js';
 import { StagedPositions } from '../../../holdings/derive/staged-positions.js';
-import { FilingSums, FilingSumsBuilder } from '../../../holdings/filing-sums.js';
+import { FilingSums, FilingSumsBuilder, putCallOf, shareTypeOf } from '../../../holdings/filing-sums.js';
 import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
-import { type InfoRowFields, InfoTablePacker, unpackRows } from '../../../holdings/info-tables.js';
+import { type InfoRowFields, InfoTablePacker, packRecord } from '../../../holdings/info-tables.js';
 import type { Stager, StagingSpec } from '../../core/staging.js';
 import { stagingTableName } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
@@ -78,7 +79,9 @@ export class Loader13F {
   /** Positions of the filings parsed from data sets, summed as they were read. */
   private readonly sums = new FilingSums();
   private readonly summing = new FilingSumsBuilder();
-  private run: { accession: string; rows: InfoRowFields[] } | null = null;
+  /** The filing being summed: its rows may continue in the next record or batch. */
+  private run: { accession: string; scale: number; sums: PositionSums; noted: UnknownSecurities } | null =
+    null;
   private staging: StagedPositions | null = null;
   /** Per quarter, the names filed for each CUSIP in every row parsed from data sets. */
   private readonly names = new Map<string, UnknownSecurities>();
@@ -185,14 +188,35 @@ export class Loader13F {
   async addParsed(batch: ParsedBatch): Promise<void> {
     for (const [reason, count] of batch.skipped) this.ctx.tally.skip(reason, count);
     for (const [reason, count] of batch.rejected) this.ctx.tally.reject(reason, count);
-    for (const record of batch.records) {
-      await this.tables.add(record);
-      this.rowCount += record.row_count;
-      if (this.run?.accession !== record.accession_number) {
+    const { cusips, codes, values, shares, voting } = batch.fields;
+    const texts = JSON.parse(batch.fields.texts) as (string | null)[];
+    const votes = (i: number) => (Number.isNaN(voting[i]) ? null : (voting[i] as number));
+    let at = 0;
+    for (const cut of batch.records) {
+      if (this.run?.accession !== cut.accession) {
         this.closeRun();
-        this.run = { accession: record.accession_number, rows: [] };
+        this.run = this.openRun(cut.accession);
       }
-      for (const row of unpackRows(record.rows)) this.run.rows.push(row);
+      const { sums, scale, noted } = this.run;
+      const rows: InfoRowFields[] = new Array(cut.rows);
+      for (let k = 0; k < cut.rows; k++) {
+        const i = at + k;
+        const code = codes[i] as number;
+        const cusip = cusips.slice(i * 9, i * 9 + 9);
+        const issuer = texts[3 * i] as string;
+        const title = texts[3 * i + 1] ?? null;
+        const shareType = shareTypeOf(code);
+        const putCall = putCallOf(code);
+        const value = values[i] as number;
+        // biome-ignore format: one value per field of INFO_ROW_FIELDS
+        rows[k] = [cusip, issuer, title, value, shares[i] as number, shareType, putCall, texts[3 * i + 2] ?? null,
+          votes(3 * i), votes(3 * i + 1), votes(3 * i + 2)];
+        sums.add(cusip, shareType, putCall, value * scale, shares[i] as number);
+        noted.noteName(cusip, issuer, title);
+      }
+      at += cut.rows;
+      await this.tables.add(packRecord(cut.accession, cut.part, rows));
+      this.rowCount += cut.rows;
     }
     if (this.summing.size >= SUMS_PER_BATCH) this.flushSums();
   }
@@ -203,22 +227,24 @@ export class Loader13F {
     this.flushSums();
   }
 
+  private openRun(accession: string): NonNullable<Loader13F['run']> {
+    const { filingDate, quarter } = this.filingDates.get(accession) as {
+      filingDate: string;
+      quarter: string;
+    };
+    let noted = this.names.get(quarter);
+    if (!noted) {
+      noted = new UnknownSecurities(new Map());
+      this.names.set(quarter, noted);
+    }
+    return { accession, scale: dollarScale(filingDate), sums: new PositionSums('', ''), noted };
+  }
+
   private closeRun(): void {
     const run = this.run;
     if (!run) return;
     this.run = null;
-    const { filingDate, quarter } = this.filingDates.get(run.accession) as {
-      filingDate: string;
-      quarter: string;
-    };
-    let names = this.names.get(quarter);
-    if (!names) {
-      names = new UnknownSecurities(new Map());
-      this.names.set(quarter, names);
-    }
-    const noted = names;
-    const filing = { accession_number: run.accession, filing_date: filingDate };
-    this.summing.addFiling(filing, run.rows, (cusip, row) => noted.note(cusip, row));
+    this.summing.addFiling(run.accession, run.sums.positions());
     this.named.add(run.accession);
   }
 
