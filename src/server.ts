@@ -11,6 +11,8 @@ import { trackInFlight } from './http/drain.js';
 
 /** How long in-flight responses get to finish after SIGTERM. */
 const DRAIN_TIMEOUT_MS = 30_000;
+/** How long closing may take after the drain before the process exits anyway. */
+const CLOSE_TIMEOUT_MS = 10_000;
 
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const url = config.databaseReadUrl ?? config.databaseUrl;
@@ -34,10 +36,19 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    // Whatever happens below, the process ends: a response that never finishes (a client that
+    // stopped reading) must not keep a stopped server alive.
+    setTimeout(() => {
+      app.log.error('shutdown did not complete; exiting');
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS + CLOSE_TIMEOUT_MS).unref();
     inFlight
       .drain(DRAIN_TIMEOUT_MS)
       .then(({ unfinished }) => {
-        if (unfinished > 0) app.log.warn({ unfinished }, 'drain timed out; closing anyway');
+        if (unfinished > 0) {
+          app.log.warn({ unfinished }, 'drain timed out; closing the remaining connections');
+          app.server.closeAllConnections();
+        }
         return app.close();
       })
       .then(
