@@ -10,12 +10,10 @@
  */
 import { sql } from 'kysely';
 import { deriveHoldings } from '../../../holdings/derive/index.js';
-import { dollarScale, PositionSums } from '../../../holdings/derive/positions.js';
-import { UnknownSecurities } from '../../../holdings/derive/securities.js';
-import { StagedPositions } from '../../../holdings/derive/staged-positions.js';
-import { FilingSums, FilingSumsBuilder, putCallOf, shareTypeOf } from '../../../holdings/filing-sums.js';
+import { putCallOf, shareTypeOf } from '../../../holdings/filing-sums.js';
 import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
 import { type InfoRowFields, InfoTablePacker, packRecord } from '../../../holdings/info-tables.js';
+import { LoadSums } from '../../../holdings/load-sums.js';
 import type { Stager, StagingSpec } from '../../core/staging.js';
 import { stagingTableName } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
@@ -34,9 +32,6 @@ const FILINGS_SPEC: StagingSpec<'filings_13f'> = {
   // Served filings this load re-delivers are replaced; all others stay.
   replace: { column: 'accession_number' },
 };
-
-/** Positions summed before they are staged together. */
-const SUMS_PER_BATCH = 50_000;
 
 const ROWS_SPEC = (source: string): StagingSpec<'info_tables_13f'> => ({
   table: 'info_tables_13f',
@@ -76,17 +71,8 @@ export class Loader13F {
   /** Accession → form type of every filing staged in this load. */
   private readonly staged = new Map<string, string>();
   private readonly filingDates = new Map<string, { filingDate: string; quarter: string }>();
-  /** Positions of the filings parsed from data sets, summed as they were read. */
-  private readonly sums = new FilingSums();
-  private readonly summing = new FilingSumsBuilder();
-  /** The filing being summed: its rows may continue in the next record or batch. */
-  private run: { accession: string; scale: number; sums: PositionSums; noted: UnknownSecurities } | null =
-    null;
-  private staging: StagedPositions | null = null;
-  /** Per quarter, the names filed for each CUSIP in every row parsed from data sets. */
-  private readonly names = new Map<string, UnknownSecurities>();
-  /** Filings whose rows' names are in `names`. */
-  private readonly named = new Set<string>();
+  /** Positions and names of the filings parsed from data sets, summed as they were read. */
+  private sums!: LoadSums;
   readonly quarters = new Set<string>();
   rowCount = 0;
 
@@ -104,7 +90,7 @@ export class Loader13F {
     const removeDemo = demo ? { alwaysRemove: '1 = 1' } : {};
     loader.filings = await ctx.stage({ ...FILINGS_SPEC, ...removeDemo });
     loader.tables = await ctx.stage({ ...ROWS_SPEC(source), ...removeDemo });
-    loader.staging = StagedPositions.open(ctx.handle);
+    loader.sums = LoadSums.open(ctx.handle);
     ctx.onSwap(async (trx) => {
       if (demo)
         await trx.deleteFrom('sources').where('source', '=', 'sec-13f').where('is_demo', '=', 1).execute();
@@ -193,11 +179,11 @@ export class Loader13F {
     const votes = (i: number) => (Number.isNaN(voting[i]) ? null : (voting[i] as number));
     let at = 0;
     for (const cut of batch.records) {
-      if (this.run?.accession !== cut.accession) {
-        this.closeRun();
-        this.run = this.openRun(cut.accession);
-      }
-      const { sums, scale, noted } = this.run;
+      const { filingDate, quarter } = this.filingDates.get(cut.accession) as {
+        filingDate: string;
+        quarter: string;
+      };
+      this.sums.startFiling(cut.accession, filingDate, quarter);
       const rows: InfoRowFields[] = new Array(cut.rows);
       for (let k = 0; k < cut.rows; k++) {
         const i = at + k;
@@ -211,46 +197,18 @@ export class Loader13F {
         // biome-ignore format: one value per field of INFO_ROW_FIELDS
         rows[k] = [cusip, issuer, title, value, shares[i] as number, shareType, putCall, texts[3 * i + 2] ?? null,
           votes(3 * i), votes(3 * i + 1), votes(3 * i + 2)];
-        sums.add(cusip, shareType, putCall, value * scale, shares[i] as number);
-        noted.noteName(cusip, issuer, title);
+        this.sums.addRow(cusip, shareType, putCall, value, shares[i] as number, issuer, title);
       }
       at += cut.rows;
       await this.tables.add(packRecord(cut.accession, cut.part, rows));
       this.rowCount += cut.rows;
     }
-    if (this.summing.size >= SUMS_PER_BATCH) this.flushSums();
+    this.sums.flushIfFull();
   }
 
   /** Call after a data set's last parsed batch. */
   endOfRows(): void {
-    this.closeRun();
-    this.flushSums();
-  }
-
-  private openRun(accession: string): NonNullable<Loader13F['run']> {
-    const { filingDate, quarter } = this.filingDates.get(accession) as {
-      filingDate: string;
-      quarter: string;
-    };
-    let noted = this.names.get(quarter);
-    if (!noted) {
-      noted = new UnknownSecurities(new Map());
-      this.names.set(quarter, noted);
-    }
-    return { accession, scale: dollarScale(filingDate), sums: new PositionSums('', ''), noted };
-  }
-
-  private closeRun(): void {
-    const run = this.run;
-    if (!run) return;
-    this.run = null;
-    this.summing.addFiling(run.accession, run.sums.positions());
-    this.named.add(run.accession);
-  }
-
-  private flushSums(): void {
-    const added = this.sums.add(this.summing.take());
-    this.staging?.write(added);
+    this.sums.endOfRows();
   }
 
   /**
@@ -264,15 +222,10 @@ export class Loader13F {
     `.execute(trx);
     const quarters = [...this.quarters, ...rows.map((row) => row.quarter)];
     this.ctx.log(`deriving holdings for ${quarters.length} quarter(s): ${quarters.sort().join(', ')}`);
-    const counts = await deriveHoldings(this.ctx.handle, quarters, trx, {
-      sums: this.sums,
-      staged: this.staging,
-      names: this.names,
-      named: this.named,
-    });
+    const counts = await deriveHoldings(this.ctx.handle, quarters, trx, this.sums.loaded);
     this.ctx.log(
       `derived ${counts.managerQuarters} manager quarter(s), ${counts.summed} of them from the positions summed while reading`,
     );
-    this.staging?.close();
+    this.sums.close();
   }
 }

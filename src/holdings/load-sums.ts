@@ -1,0 +1,99 @@
+/**
+ * What a 13F load computes while it reads, for the derivation (src/holdings/derive): each filing's
+ * positions summed as its rows arrive (filing-sums.ts; on SQLite also written to a TEMP table), and
+ * per quarter the names filed for each CUSIP. A filing's rows must arrive together: call
+ * startFiling before each filing's rows (again for its next record: a no-op), addRow per row.
+ */
+import type { DbHandle } from '../db/connect.js';
+import type { LoadedSums } from './derive/index.js';
+import { dollarScale, PositionSums } from './derive/positions.js';
+import { UnknownSecurities } from './derive/securities.js';
+import { StagedPositions } from './derive/staged-positions.js';
+import { FilingSums, FilingSumsBuilder } from './filing-sums.js';
+
+/** Positions summed before they are staged together. */
+const SUMS_PER_BATCH = 50_000;
+
+export class LoadSums {
+  private readonly sums = new FilingSums();
+  private readonly summing = new FilingSumsBuilder();
+  /** Per quarter, the names filed for each CUSIP in every row summed. */
+  private readonly names = new Map<string, UnknownSecurities>();
+  /** Filings whose rows' names are in `names`. */
+  private readonly named = new Set<string>();
+  /** The filing being summed. */
+  private run: { accession: string; scale: number; sums: PositionSums; noted: UnknownSecurities } | null =
+    null;
+
+  private constructor(private readonly staged: StagedPositions | null) {}
+
+  static open(handle: DbHandle): LoadSums {
+    return new LoadSums(StagedPositions.open(handle));
+  }
+
+  /** What deriveHoldings takes (`loaded`). */
+  get loaded(): LoadedSums {
+    return { sums: this.sums, staged: this.staged, names: this.names, named: this.named };
+  }
+
+  /** The next rows belong to this filing. */
+  startFiling(accession: string, filingDate: string, quarter: string): void {
+    if (this.run?.accession === accession) return;
+    this.closeFiling();
+    let noted = this.names.get(quarter);
+    if (!noted) {
+      noted = new UnknownSecurities(new Map());
+      this.names.set(quarter, noted);
+    }
+    this.run = { accession, scale: dollarScale(filingDate), sums: new PositionSums('', ''), noted };
+  }
+
+  /** One row of the current filing: normalised CUSIP, share type and put/call, VALUE as filed. */
+  addRow(
+    cusip: string,
+    shareType: string,
+    putCall: string | null,
+    value: number,
+    shares: number,
+    issuer: string,
+    title: string | null,
+  ): void {
+    const run = this.run as NonNullable<LoadSums['run']>;
+    run.sums.add(cusip, shareType, putCall, value * run.scale, shares);
+    run.noted.noteName(cusip, issuer, title);
+  }
+
+  /** Stages what has been summed once there is enough of it. */
+  flushIfFull(): void {
+    if (this.summing.size >= SUMS_PER_BATCH) this.flush();
+  }
+
+  /** Call after a data set's last row. */
+  endOfRows(): void {
+    this.closeFiling();
+    this.flush();
+  }
+
+  /** A filing whose rows (also) arrive another way is derived from its raw rows. */
+  forget(accession: string): void {
+    this.sums.forget(accession);
+  }
+
+  /** After the derivation. */
+  close(): void {
+    this.staged?.close();
+  }
+
+  private closeFiling(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    this.summing.addFiling(run.accession, run.sums.positions());
+    this.named.add(run.accession);
+  }
+
+  private flush(): void {
+    const added = this.sums.add(this.summing.take());
+    this.staged?.write(added);
+  }
+}
