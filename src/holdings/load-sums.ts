@@ -1,8 +1,8 @@
 /**
  * What a 13F load computes while it reads, for the derivation (src/holdings/derive): each filing's
  * positions summed as its rows arrive (filing-sums.ts; on SQLite also written to a TEMP table), and
- * per quarter the names filed for each CUSIP. A filing's rows must arrive together: call
- * startFiling before each filing's rows (again for its next record: a no-op), addRow per row.
+ * per quarter the names filed for each CUSIP. A filing's rows must arrive together: startFiling
+ * before each of its records, then add each row to the run it returns.
  */
 import type { DbHandle } from '../db/connect.js';
 import type { LoadedSums } from './derive/index.js';
@@ -14,6 +14,34 @@ import { FilingSums, FilingSumsBuilder } from './filing-sums.js';
 /** Positions summed before they are staged together. */
 const SUMS_PER_BATCH = 50_000;
 
+/** The filing being summed. */
+class FilingRun {
+  readonly sums = new PositionSums('', '');
+  private readonly scale: number;
+
+  constructor(
+    readonly accession: string,
+    filingDate: string,
+    private readonly noted: UnknownSecurities,
+  ) {
+    this.scale = dollarScale(filingDate);
+  }
+
+  /** One row: normalised CUSIP, share type and put/call, VALUE as filed. */
+  add(
+    cusip: string,
+    shareType: string,
+    putCall: string | null,
+    value: number,
+    shares: number,
+    issuer: string,
+    title: string | null,
+  ) {
+    this.sums.add(cusip, shareType, putCall, value * this.scale, shares);
+    this.noted.noteName(cusip, issuer, title);
+  }
+}
+
 export class LoadSums {
   private readonly sums = new FilingSums();
   private readonly summing = new FilingSumsBuilder();
@@ -21,9 +49,7 @@ export class LoadSums {
   private readonly names = new Map<string, UnknownSecurities>();
   /** Filings whose rows' names are in `names`. */
   private readonly named = new Set<string>();
-  /** The filing being summed. */
-  private run: { accession: string; scale: number; sums: PositionSums; noted: UnknownSecurities } | null =
-    null;
+  private run: FilingRun | null = null;
 
   private constructor(private readonly staged: StagedPositions | null) {}
 
@@ -36,31 +62,17 @@ export class LoadSums {
     return { sums: this.sums, staged: this.staged, names: this.names, named: this.named };
   }
 
-  /** The next rows belong to this filing. */
-  startFiling(accession: string, filingDate: string, quarter: string): void {
-    if (this.run?.accession === accession) return;
+  /** The filing the next rows belong to (the same one again for its next record). */
+  startFiling(accession: string, filingDate: string, quarter: string): FilingRun {
+    if (this.run?.accession === accession) return this.run;
     this.closeFiling();
     let noted = this.names.get(quarter);
     if (!noted) {
       noted = new UnknownSecurities(new Map());
       this.names.set(quarter, noted);
     }
-    this.run = { accession, scale: dollarScale(filingDate), sums: new PositionSums('', ''), noted };
-  }
-
-  /** One row of the current filing: normalised CUSIP, share type and put/call, VALUE as filed. */
-  addRow(
-    cusip: string,
-    shareType: string,
-    putCall: string | null,
-    value: number,
-    shares: number,
-    issuer: string,
-    title: string | null,
-  ): void {
-    const run = this.run as NonNullable<LoadSums['run']>;
-    run.sums.add(cusip, shareType, putCall, value * run.scale, shares);
-    run.noted.noteName(cusip, issuer, title);
+    this.run = new FilingRun(accession, filingDate, noted);
+    return this.run;
   }
 
   /** Stages what has been summed once there is enough of it. */

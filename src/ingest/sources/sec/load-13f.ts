@@ -183,7 +183,7 @@ export class Loader13F {
         filingDate: string;
         quarter: string;
       };
-      this.sums.startFiling(cut.accession, filingDate, quarter);
+      const run = this.sums.startFiling(cut.accession, filingDate, quarter);
       const rows: InfoRowFields[] = new Array(cut.rows);
       for (let k = 0; k < cut.rows; k++) {
         const i = at + k;
@@ -197,7 +197,7 @@ export class Loader13F {
         // biome-ignore format: one value per field of INFO_ROW_FIELDS
         rows[k] = [cusip, issuer, title, value, shares[i] as number, shareType, putCall, texts[3 * i + 2] ?? null,
           votes(3 * i), votes(3 * i + 1), votes(3 * i + 2)];
-        this.sums.addRow(cusip, shareType, putCall, value, shares[i] as number, issuer, title);
+        run.add(cusip, shareType, putCall, value, shares[i] as number, issuer, title);
       }
       at += cut.rows;
       await this.tables.add(packRecord(cut.accession, cut.part, rows));
