@@ -1,12 +1,14 @@
 /**
  * deriveHoldings adds held CUSIPs the security master lacks (upper-cased, issuer and title from the
- * filed rows) and leaves known ones alone, including after the "nothing missing" shortcut.
+ * filed rows) and leaves known ones alone, including after the "nothing missing" shortcut; and,
+ * once a new master replaced the old one, gives a row back to each held CUSIP it lacks.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertRows } from '../../src/db/bulk.js';
 import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { deriveHoldings } from '../../src/holdings/derive/index.js';
+import { addHeldMissingSecurities } from '../../src/holdings/derive/securities.js';
 import { insertInfoRows } from '../../src/holdings/info-tables.js';
 
 const filing = {
@@ -79,5 +81,26 @@ describe('deriveHoldings and the security master', () => {
       { cusip: '594918104', issuer: 'Microsoft (master)' },
     ];
     expect(await load(known)).toEqual(known);
+  });
+
+  it('after the master is replaced, gives back a row to each held CUSIP it lacks, named as filed', async () => {
+    const known = [
+      { cusip: '037833AA1', issuer: 'Apple (master)' },
+      { cusip: '594918104', issuer: 'Microsoft (master)' },
+    ];
+    await load(known);
+    const h = handle as DbHandle;
+    await h.db.deleteFrom('securities').where('cusip', '=', '037833AA1').execute();
+    await addHeldMissingSecurities(h, h.db, ['2025-Q3']);
+    const rows = await h.db.selectFrom('securities').select(['cusip', 'issuer']).orderBy('cusip').execute();
+    expect(rows).toEqual([
+      { cusip: '037833AA1', issuer: 'APPLE INC' },
+      { cusip: '594918104', issuer: 'Microsoft (master)' },
+    ]);
+    // Nothing missing: nothing changes.
+    await addHeldMissingSecurities(h, h.db, ['2025-Q3']);
+    expect(
+      await h.db.selectFrom('securities').select(['cusip', 'issuer']).orderBy('cusip').execute(),
+    ).toEqual(rows);
   });
 });

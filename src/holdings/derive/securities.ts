@@ -77,16 +77,12 @@ export async function addHeldMissingSecurities(
   quarters: readonly string[],
 ): Promise<void> {
   if (quarters.length === 0) return;
-  const missing = await sql<{ cusip: string }>`
+  // The held CUSIPs the new master lacks (distinct over the positions_security index).
+  const { rows: held } = await sql<{ cusip: string }>`
     select d.cusip from (select distinct cusip from positions where quarter in (${sql.join(quarters)})) d
     where not exists (select 1 from securities s where s.cusip = d.cusip)
-    limit 1
   `.execute(executor);
-  if (missing.rows.length === 0) return;
-  const { rows: held } = await sql<{ cusip: string }>`
-    select distinct p.cusip from positions p where p.quarter in (${sql.join(quarters)})
-    and not exists (select 1 from securities s where s.cusip = p.cusip)
-  `.execute(executor);
+  if (held.length === 0) return;
   const master = await loadSecurityMaster(executor);
   const unknown = new UnknownSecurities(master);
   const filings = await executor
