@@ -98,8 +98,26 @@ export async function* readDatasetInfoTable(
   zip: DatasetZip,
   rejections: Rejection[],
 ): AsyncGenerator<InfoTableRow[]> {
+  let out: InfoTableRow[] = [];
+  for await (const _ of scanDatasetInfoTable(zip, rejections, (row) => out.push({ ...row }))) {
+    yield out;
+    out = [];
+  }
+}
+
+/**
+ * Streams INFOTABLE into `onRow`, one parsed row at a time and always the same object (millions of
+ * rows, no garbage for this step: copy what you keep). Yields, after each few thousand rows, how
+ * many rows were read, valid or not.
+ */
+export async function* scanDatasetInfoTable(
+  zip: DatasetZip,
+  rejections: Rejection[],
+  onRow: (row: InfoTableRow) => void,
+): AsyncGenerator<number> {
   let lastRaw: string | undefined;
   let lastAccession = '';
+  const parsed = emptyInfoRow();
   for await (const { columns, rows } of readTsvBatches(await zip.open('INFOTABLE.tsv'))) {
     const missing = INFOTABLE_REQUIRED.filter((name) => !columns.has(name));
     if (missing.length > 0) throw new Error(`INFOTABLE.tsv: missing column(s) ${missing.join(', ')}`);
@@ -120,9 +138,9 @@ export async function* readDatasetInfoTable(
       shared: at('VOTING_AUTH_SHARED'),
       none: at('VOTING_AUTH_NONE'),
     };
-    const out: InfoTableRow[] = [];
     const infoRow = rawRowReader(index);
     for (const row of rows) {
+      let valid = true;
       try {
         // A filing's rows are contiguous: validate each accession number once.
         const raw = row[index.accession];
@@ -130,15 +148,17 @@ export async function* readDatasetInfoTable(
           lastAccession = accessionOf(raw);
           lastRaw = raw;
         }
-        out.push(infoRow(row, lastAccession));
+        infoRow(row, lastAccession, parsed);
       } catch (error) {
+        valid = false;
         rejections.push({
           where: `INFOTABLE ${row[index.accession] ?? '?'}`,
           reason: (error as Error).message,
         });
       }
+      if (valid) onRow(parsed);
     }
-    yield out;
+    yield rows.length;
   }
 }
 
@@ -161,7 +181,7 @@ function rawRowReader(index: Record<string, number>) {
     votingNone: undefined,
   };
   // A missing column has index -1, and row[-1] is undefined: read as empty.
-  return (row: string[], accession: string): InfoTableRow => {
+  return (row: string[], accession: string, into: InfoTableRow): InfoTableRow => {
     raw.accession = accession;
     raw.cusip = row[index.cusip!];
     raw.issuer = row[index.issuer!];
@@ -176,7 +196,7 @@ function rawRowReader(index: Record<string, number>) {
     raw.votingSole = row[index.sole!];
     raw.votingShared = row[index.shared!];
     raw.votingNone = row[index.none!];
-    return normaliseInfoRow(raw);
+    return normaliseInfoRow(raw, into);
   };
 }
 
@@ -184,8 +204,15 @@ export type RawInfoRow = { accession: string } & {
   [K in Exclude<keyof InfoTableRow, 'accession'>]: string | undefined;
 };
 
-/** Validates and normalises one holding row, from TSV or XML alike. */
-export function normaliseInfoRow(raw: RawInfoRow): InfoTableRow {
+function emptyInfoRow(): InfoTableRow {
+  // biome-ignore format: every field, in declaration order
+  return { accession: '', cusip: '', issuer: null, titleOfClass: null, figi: null, value: 0, shares: null,
+    shareType: null, putCall: null, discretion: null, otherManager: null, votingSole: null, votingShared: null,
+    votingNone: null };
+}
+
+/** Validates and normalises one holding row, from TSV or XML alike, into `into` (default: a new row). */
+export function normaliseInfoRow(raw: RawInfoRow, into: InfoTableRow = emptyInfoRow()): InfoTableRow {
   const cusip = (raw.cusip ?? '').trim().toUpperCase();
   if (!/^[0-9A-Z]{9}$/.test(cusip)) throw new Error(`invalid CUSIP ${JSON.stringify(raw.cusip)}`);
   const value = parseWholeNumber(raw.value);
@@ -198,20 +225,19 @@ export function normaliseInfoRow(raw: RawInfoRow): InfoTableRow {
   if (putCall !== null && putCall !== 'PUT' && putCall !== 'CALL') {
     throw new Error(`PUTCALL must be Put or Call, got ${JSON.stringify(raw.putCall)}`);
   }
-  return {
-    accession: raw.accession,
-    cusip,
-    issuer: textOrNull(raw.issuer),
-    titleOfClass: textOrNull(raw.titleOfClass),
-    figi: textOrNull(raw.figi),
-    value,
-    shares: parseWholeNumber(raw.shares),
-    shareType,
-    putCall,
-    discretion: textOrNull(raw.discretion)?.toUpperCase() ?? null,
-    otherManager: textOrNull(raw.otherManager),
-    votingSole: parseWholeNumber(raw.votingSole),
-    votingShared: parseWholeNumber(raw.votingShared),
-    votingNone: parseWholeNumber(raw.votingNone),
-  };
+  into.accession = raw.accession;
+  into.cusip = cusip;
+  into.issuer = textOrNull(raw.issuer);
+  into.titleOfClass = textOrNull(raw.titleOfClass);
+  into.figi = textOrNull(raw.figi);
+  into.value = value;
+  into.shares = parseWholeNumber(raw.shares);
+  into.shareType = shareType;
+  into.putCall = putCall;
+  into.discretion = textOrNull(raw.discretion)?.toUpperCase() ?? null;
+  into.otherManager = textOrNull(raw.otherManager);
+  into.votingSole = parseWholeNumber(raw.votingSole);
+  into.votingShared = parseWholeNumber(raw.votingShared);
+  into.votingNone = parseWholeNumber(raw.votingNone);
+  return into;
 }

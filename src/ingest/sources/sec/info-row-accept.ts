@@ -10,19 +10,37 @@ const PLACEHOLDER_CUSIP = '000000000';
 
 export type RowVerdict = InfoRowFields | { skip: string } | { reject: string };
 
-/** `formType` is the form of the row's filing in this load, undefined when the load lacks it. */
+const NOT_IN_LOAD = { reject: 'INFOTABLE row of a filing not in SUBMISSION (or rejected)' };
+const OF_NOTICE = { skip: 'row of a 13F-NT notice (notices carry no holdings)' };
+const PLACEHOLDER = { skip: 'confidential-treatment placeholder row (CUSIP 000000000, value 0)' };
+const EMPTY = {
+  NAMEOFISSUER: { reject: 'empty NAMEOFISSUER' },
+  SSHPRNAMT: { reject: 'empty SSHPRNAMT' },
+  SSHPRNAMTTYPE: { reject: 'empty SSHPRNAMTTYPE' },
+};
+
+/**
+ * Why a row is not stored, or null when it is. `formType` is the form of the row's filing in this
+ * load, undefined when the load lacks it.
+ */
+export function infoRowRefusal(
+  row: InfoTableRow,
+  formType: string | undefined,
+): { skip: string } | { reject: string } | null {
+  if (formType === undefined) return NOT_IN_LOAD;
+  if (formType.startsWith('13F-NT')) return OF_NOTICE;
+  if (row.cusip === PLACEHOLDER_CUSIP && row.value === 0) return PLACEHOLDER;
+  if (row.issuer === null) return EMPTY.NAMEOFISSUER;
+  if (row.shares === null) return EMPTY.SSHPRNAMT;
+  if (row.shareType === null) return EMPTY.SSHPRNAMTTYPE;
+  return null;
+}
+
+/** The stored fields of a row, or why it is not stored (infoRowRefusal). */
 export function acceptInfoRow(row: InfoTableRow, formType: string | undefined): RowVerdict {
-  if (formType === undefined) return { reject: 'INFOTABLE row of a filing not in SUBMISSION (or rejected)' };
-  if (formType.startsWith('13F-NT')) return { skip: 'row of a 13F-NT notice (notices carry no holdings)' };
-  if (row.cusip === PLACEHOLDER_CUSIP && row.value === 0) {
-    return { skip: 'confidential-treatment placeholder row (CUSIP 000000000, value 0)' };
-  }
-  if (row.issuer === null || row.shares === null || row.shareType === null) {
-    const missing =
-      row.issuer === null ? 'NAMEOFISSUER' : row.shares === null ? 'SSHPRNAMT' : 'SSHPRNAMTTYPE';
-    return { reject: `empty ${missing}` };
-  }
+  const refusal = infoRowRefusal(row, formType);
+  if (refusal) return refusal;
   // biome-ignore format: one value per field of INFO_ROW_FIELDS
-  return [row.cusip, row.issuer, row.titleOfClass, row.value, row.shares, row.shareType, row.putCall,
-    row.discretion, row.votingSole, row.votingShared, row.votingNone];
+  return [row.cusip, row.issuer as string, row.titleOfClass, row.value, row.shares as number,
+    row.shareType as string, row.putCall, row.discretion, row.votingSole, row.votingShared, row.votingNone];
 }

@@ -6,11 +6,11 @@
  * records from these arrays: the work is split so that both threads are busy.
  */
 import { codeOf } from '../../../holdings/filing-sums.js';
-import { type InfoRowFields, MAX_ROWS_PER_PART } from '../../../holdings/info-tables.js';
-import { readDatasetInfoTable } from './dataset-records.js';
+import { MAX_ROWS_PER_PART } from '../../../holdings/info-tables.js';
+import { scanDatasetInfoTable } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
-import { acceptInfoRow } from './info-row-accept.js';
-import type { Rejection } from './types.js';
+import { infoRowRefusal } from './info-row-accept.js';
+import type { InfoTableRow, Rejection } from './types.js';
 
 /** The filings of the load an INFOTABLE row may belong to: accession → form type. */
 export type LoadFilings = ReadonlyMap<string, string>;
@@ -49,8 +49,12 @@ export interface ParsedBatch {
   rejections: Rejection[];
 }
 
-/** Rows per batch: a few megabytes. */
-const ROWS_PER_BATCH = 50_000;
+/**
+ * Rows per batch. A batch's strings live until it is posted, and every young-generation collection
+ * meanwhile copies them: 10,000 rows halve both threads' collection time against 50,000 (measured
+ * at 3.8 M rows: 1.7 s of pauses instead of 3.6–3.9 s, peak RSS 650–750 MB instead of 830–960).
+ */
+const ROWS_PER_BATCH = 10_000;
 
 function count(map: Map<string, number>, reason: string) {
   map.set(reason, (map.get(reason) ?? 0) + 1);
@@ -66,17 +70,18 @@ class FieldColumns {
   private voting = new Float64Array(ROWS_PER_BATCH * 3);
   private texts: (string | null)[] = [];
 
-  add(row: InfoRowFields): void {
+  /** An accepted row (infoRowRefusal gave null: issuer, shares and share type are there). */
+  add(row: InfoTableRow): void {
     if (this.size === this.codes.length) this.grow();
     const i = this.size++;
-    this.cusips.push(row[0]);
-    this.codes[i] = codeOf(row[5], row[6]);
-    this.values[i] = row[3];
-    this.shares[i] = row[4];
-    this.voting[3 * i] = row[8] ?? Number.NaN;
-    this.voting[3 * i + 1] = row[9] ?? Number.NaN;
-    this.voting[3 * i + 2] = row[10] ?? Number.NaN;
-    this.texts.push(row[1], row[2], row[7]);
+    this.cusips.push(row.cusip);
+    this.codes[i] = codeOf(row.shareType as string, row.putCall);
+    this.values[i] = row.value;
+    this.shares[i] = row.shares as number;
+    this.voting[3 * i] = row.votingSole ?? Number.NaN;
+    this.voting[3 * i + 1] = row.votingShared ?? Number.NaN;
+    this.voting[3 * i + 2] = row.votingNone ?? Number.NaN;
+    this.texts.push(row.issuer, row.titleOfClass, row.discretion);
   }
 
   private grow(): void {
@@ -153,18 +158,16 @@ export async function* parseInfoTable(zip: DatasetZip, filings: LoadFilings): As
     read = 0;
     return batch;
   };
-  for await (const rows of readDatasetInfoTable(zip, rejections)) {
-    read += rows.length;
-    for (const row of rows) {
-      const verdict = acceptInfoRow(row, filings.get(row.accession));
-      if (!Array.isArray(verdict)) {
-        if ('skip' in verdict) count(skipped, verdict.skip);
-        else count(rejected, verdict.reject);
-        continue;
-      }
+  const onRow = (row: InfoTableRow) => {
+    const refusal = infoRowRefusal(row, filings.get(row.accession));
+    if (refusal === null) {
       cutter.add(row.accession);
-      columns.add(verdict);
-    }
+      columns.add(row);
+    } else if ('skip' in refusal) count(skipped, refusal.skip);
+    else count(rejected, refusal.reject);
+  };
+  for await (const rows of scanDatasetInfoTable(zip, rejections, onRow)) {
+    read += rows;
     if (read >= ROWS_PER_BATCH) {
       // A batch ends a record: one that goes on continues as the next part in the next batch.
       cutter.close();

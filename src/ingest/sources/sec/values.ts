@@ -6,8 +6,6 @@
 
 export class FieldError extends Error {}
 
-const DIGITS = /^\d+$/;
-
 const MONTHS: Record<string, number> = {
   JAN: 1,
   FEB: 2,
@@ -58,9 +56,16 @@ export function parseSecDate(raw: string | undefined | null): string | null {
  * XML filings write `100.00` shares).
  */
 export function parseWholeNumber(raw: string | undefined | null): number | null {
-  // Fast path: plain digits, as nearly every data set value is.
-  if (raw !== undefined && raw !== null && raw.length > 0 && raw.length < 16 && DIGITS.test(raw)) {
-    return Number(raw);
+  // Fast path: up to 15 plain digits (exact in a double), as nearly every data set value is.
+  if (raw !== undefined && raw !== null && raw.length > 0 && raw.length < 16) {
+    let value = 0;
+    let i = 0;
+    for (; i < raw.length; i++) {
+      const digit = raw.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+    }
+    if (i === raw.length) return value;
   }
   const text = (raw ?? '').trim().replace(/,/g, '');
   if (text === '') return null;
