@@ -105,7 +105,8 @@ export class LoadSums {
   }
 
   private flush(): void {
-    const added = this.sums.add(this.summing.take());
-    this.staged?.write(added);
+    const batch = this.summing.take();
+    const added = this.sums.add(batch);
+    this.staged?.write(batch, added);
   }
 }

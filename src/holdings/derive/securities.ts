@@ -39,8 +39,10 @@ export class UnknownSecurities {
     const known = this.names.get(cusip);
     if (!known) this.names.set(cusip, { issuer, title_of_class: title });
     else {
-      known.issuer = greater(known.issuer, issuer) as string;
-      known.title_of_class = greater(known.title_of_class, title);
+      // Hot (every row of a load): most rows repeat the name already noted, and equality is the
+      // cheaper test.
+      if (issuer !== known.issuer && issuer > known.issuer) known.issuer = issuer;
+      if (title !== known.title_of_class) known.title_of_class = greater(known.title_of_class, title);
     }
   }
 

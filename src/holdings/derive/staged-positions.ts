@@ -6,7 +6,7 @@
  * as the outer loop: SQLite reads each range by rowid.)
  */
 import type { DbHandle } from '../../db/connect.js';
-import { type FilingSumsView, PUT_CALLS, SHARE_TYPES } from '../filing-sums.js';
+import { type FilingSumsView, type FlatPositions, PUT_CALLS, SHARE_TYPES } from '../filing-sums.js';
 
 const TABLE = 'temp.filing_positions_13f';
 const RANGES = 'temp.filing_positions_13f_used';
@@ -34,42 +34,46 @@ export class StagedPositions {
     return new StagedPositions(sqlite);
   }
 
-  /** Appends the filings' positions in one transaction (of the TEMP table only). */
-  write(views: readonly FilingSumsView[]): void {
+  /**
+   * Appends a batch of summed positions in one transaction (of the TEMP table only), all of them in
+   * order, so most statements carry ROWS_PER_INSERT rows; `views` (filings of the batch) learn where
+   * their rows went.
+   */
+  write(batch: FlatPositions, views: readonly FilingSumsView[]): void {
     const columns = '(cusip, code, value, shares)';
     const many = this.sqlite.prepare(
       `insert into ${TABLE} ${columns} values ${Array(ROWS_PER_INSERT).fill(TUPLE).join(', ')}`,
     );
     const one = this.sqlite.prepare(`insert into ${TABLE} ${columns} values ${TUPLE}`);
     const values: unknown[] = new Array(ROWS_PER_INSERT * 4);
-    const put = (at: number, { batch }: FilingSumsView, i: number) => {
+    const put = (at: number, i: number) => {
       values[at] = batch.cusips.slice(i * 9, i * 9 + 9);
       values[at + 1] = batch.codes[i];
       values[at + 2] = batch.values[i];
       values[at + 3] = batch.shares[i];
     };
+    const count = batch.codes.length;
     this.sqlite.exec('begin');
     try {
-      for (const view of views) {
-        const end = view.start + view.count;
-        let i = view.start;
-        for (; i + ROWS_PER_INSERT <= end; i += ROWS_PER_INSERT) {
-          for (let j = 0; j < ROWS_PER_INSERT; j++) put(j * 4, view, i + j);
-          many.run(values);
-        }
-        for (; i < end; i++) {
-          put(0, view, i);
-          one.run(values.slice(0, 4));
-        }
-        // A table only appended to numbers its rows max(rowid) + 1.
-        view.staged = { first: this.written + 1, last: this.written + view.count };
-        this.written += view.count;
+      let i = 0;
+      for (; i + ROWS_PER_INSERT <= count; i += ROWS_PER_INSERT) {
+        for (let j = 0; j < ROWS_PER_INSERT; j++) put(j * 4, i + j);
+        many.run(values);
+      }
+      for (; i < count; i++) {
+        put(0, i);
+        one.run(values.slice(0, 4));
       }
       this.sqlite.exec('commit');
     } catch (error) {
       this.sqlite.exec('rollback');
       throw error;
     }
+    // A table only appended to numbers its rows max(rowid) + 1.
+    for (const view of views) {
+      view.staged = { first: this.written + view.start + 1, last: this.written + view.start + view.count };
+    }
+    this.written += count;
   }
 
   /** Inside the swap: copies the staged positions of these manager quarters into `positions`. */

@@ -19,7 +19,8 @@ export type WorkerMessage =
   | { type: 'done' }
   | { type: 'error'; message: string };
 
-const MAX_UNACKNOWLEDGED = 3;
+/** ~80,000 rows: enough slack to ride out the loading thread's bursts (a staging flush). */
+const MAX_UNACKNOWLEDGED = 8;
 
 async function main(port: NonNullable<typeof parentPort>, input: WorkerInput) {
   let unacknowledged = 0;
