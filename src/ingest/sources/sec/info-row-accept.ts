@@ -8,31 +8,33 @@ import type { InfoTableRow } from './types.js';
 
 const PLACEHOLDER_CUSIP = '000000000';
 
-export type RowVerdict = InfoRowFields | { skip: string } | { reject: string };
+type Refusal = Readonly<{ skip: string } | { reject: string }>;
 
-const NOT_IN_LOAD = { reject: 'INFOTABLE row of a filing not in SUBMISSION (or rejected)' };
-const OF_NOTICE = { skip: 'row of a 13F-NT notice (notices carry no holdings)' };
-const PLACEHOLDER = { skip: 'confidential-treatment placeholder row (CUSIP 000000000, value 0)' };
-const EMPTY = {
-  NAMEOFISSUER: { reject: 'empty NAMEOFISSUER' },
-  SSHPRNAMT: { reject: 'empty SSHPRNAMT' },
-  SSHPRNAMTTYPE: { reject: 'empty SSHPRNAMTTYPE' },
-};
+export type RowVerdict = InfoRowFields | Refusal;
+
+// Shared verdicts: refusing a row allocates nothing.
+const NOT_IN_LOAD: Refusal = Object.freeze({
+  reject: 'INFOTABLE row of a filing not in SUBMISSION (or rejected)',
+});
+const OF_NOTICE: Refusal = Object.freeze({ skip: 'row of a 13F-NT notice (notices carry no holdings)' });
+const PLACEHOLDER: Refusal = Object.freeze({
+  skip: 'confidential-treatment placeholder row (CUSIP 000000000, value 0)',
+});
+const EMPTY_ISSUER: Refusal = Object.freeze({ reject: 'empty NAMEOFISSUER' });
+const EMPTY_SHARES: Refusal = Object.freeze({ reject: 'empty SSHPRNAMT' });
+const EMPTY_SHARE_TYPE: Refusal = Object.freeze({ reject: 'empty SSHPRNAMTTYPE' });
 
 /**
  * Why a row is not stored, or null when it is. `formType` is the form of the row's filing in this
  * load, undefined when the load lacks it.
  */
-export function infoRowRefusal(
-  row: InfoTableRow,
-  formType: string | undefined,
-): { skip: string } | { reject: string } | null {
+export function infoRowRefusal(row: InfoTableRow, formType: string | undefined): Refusal | null {
   if (formType === undefined) return NOT_IN_LOAD;
   if (formType.startsWith('13F-NT')) return OF_NOTICE;
   if (row.cusip === PLACEHOLDER_CUSIP && row.value === 0) return PLACEHOLDER;
-  if (row.issuer === null) return EMPTY.NAMEOFISSUER;
-  if (row.shares === null) return EMPTY.SSHPRNAMT;
-  if (row.shareType === null) return EMPTY.SSHPRNAMTTYPE;
+  if (row.issuer === null) return EMPTY_ISSUER;
+  if (row.shares === null) return EMPTY_SHARES;
+  if (row.shareType === null) return EMPTY_SHARE_TYPE;
   return null;
 }
 
