@@ -91,7 +91,9 @@ describe('INFOTABLE parsing without a compiled worker (sources run as TypeScript
     const batches = [];
     for await (const batch of readInfoTable(readFileSync(later), 'later', filings)) batches.push(batch);
     const records = batches.flatMap((b) => b.records);
-    expect(records).toEqual(amendments.map((f) => ({ accession: f.accession, part: 0, rows: 2 })));
+    expect(records).toEqual(
+      amendments.map((f) => ({ accession: f.accession, part: 0, rows: 2, continues: false })),
+    );
     expect(batches.reduce((n, b) => n + b.read, 0)).toBe(20);
     const { fields } = batches[0] as (typeof batches)[number];
     expect(fields.cusips.slice(0, 18)).toBe('037833100594918104');
@@ -104,6 +106,63 @@ describe('INFOTABLE parsing without a compiled worker (sources run as TypeScript
       'COM',
       'SOLE',
     ]);
+  });
+
+  it('counts rows that do not parse as rejections only, and cuts records by filing, not by batch', async () => {
+    const filing = amendments[0] as DatasetFiling;
+    const good = (i: number) => [
+      filing.accession,
+      String(i),
+      'APPLE INC',
+      'COM',
+      '037833100',
+      '',
+      '10',
+      '1',
+      'SH',
+      '',
+      'SOLE',
+      '',
+      '1',
+      '0',
+      '0',
+    ];
+    const rows = [
+      good(1),
+      [...good(2).slice(0, 4), 'BAD', ...good(2).slice(5)],
+      good(3),
+      [...good(4).slice(0, 6), '12abc', ...good(4).slice(7)],
+      ['0000000999-26-000001', ...good(5).slice(1)],
+    ];
+    // 30,000 rows of one filing span several parsing batches (~12,000 rows each).
+    for (let i = 6; i < 30_006; i++) rows.push(good(i));
+    const path = join(dir, '01sep2026-30nov2026_form13f.zip');
+    await writeDatasetZip(path, [
+      { name: 'SUBMISSION.tsv', header: COLUMNS.SUBMISSION, rows: [submissionRow(filing)] },
+      { name: 'COVERPAGE.tsv', header: COLUMNS.COVERPAGE, rows: [coverRow(filing)] },
+      { name: 'INFOTABLE.tsv', header: COLUMNS.INFOTABLE, rows },
+    ]);
+    const filings = new Map([[filing.accession, filing.formType]]);
+    const batches = [];
+    for await (const batch of readInfoTable(readFileSync(path), 'rows', filings)) batches.push(batch);
+    expect(batches.length).toBeGreaterThan(2);
+    // Read = rows that parsed (stored or refused); the two that did not are rejections, once.
+    expect(batches.reduce((n, b) => n + b.read, 0)).toBe(30_003);
+    expect(batches.flatMap((b) => b.rejections).map((r) => r.reason)).toEqual([
+      'invalid CUSIP "BAD"',
+      'not a number: "12abc"',
+    ]);
+    expect(
+      batches.reduce(
+        (n, b) => n + (b.rejected.find(([reason]) => reason.includes('not in SUBMISSION'))?.[1] ?? 0),
+        0,
+      ),
+    ).toBe(1);
+    // One record, whatever the batches: every cut but the last continues into the next batch.
+    const cuts = batches.flatMap((b) => b.records);
+    expect(cuts.every((c) => c.accession === filing.accession && c.part === 0)).toBe(true);
+    expect(cuts.map((c) => c.continues)).toEqual([...cuts.slice(1).map(() => true), false]);
+    expect(cuts.reduce((n, c) => n + c.rows, 0)).toBe(30_002);
   });
 });
 
@@ -122,6 +181,12 @@ describe.each(testBackends())('positions summed while reading on $name', (backen
       // Most manager quarters are one filing; amendments adding holdings are derived from raw rows.
       expect(summed).toBeGreaterThan(managerQuarters * 0.9);
       expect(summed).toBeLessThan(managerQuarters);
+
+      // Each filing is stored as one record (none reaches MAX_ROWS_PER_PART), however it was batched.
+      const { rows: split } = await sql`
+        select accession_number from info_tables_13f group by accession_number having count(*) > 1
+      `.execute(database.writer.db);
+      expect(split).toEqual([]);
 
       const loaded = await snapshot(database.writer);
       expect(loaded.positions?.length).toBeGreaterThan(30_000);

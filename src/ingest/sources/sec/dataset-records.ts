@@ -108,7 +108,7 @@ export async function* readDatasetInfoTable(
 /**
  * Streams INFOTABLE into `onRow`, one parsed row at a time and always the same object (millions of
  * rows, no garbage for this step: copy what you keep). Yields, after each few thousand rows, how
- * many rows were read, valid or not.
+ * many of them parsed (the others are in `rejections`).
  */
 export async function* scanDatasetInfoTable(
   zip: DatasetZip,
@@ -118,6 +118,7 @@ export async function* scanDatasetInfoTable(
   let lastRaw: string | undefined;
   let lastAccession = '';
   const parsed = emptyInfoRow();
+  let parsedRows = 0;
   for await (const { columns, rows } of readTsvBatches(await zip.open('INFOTABLE.tsv'))) {
     const missing = INFOTABLE_REQUIRED.filter((name) => !columns.has(name));
     if (missing.length > 0) throw new Error(`INFOTABLE.tsv: missing column(s) ${missing.join(', ')}`);
@@ -156,9 +157,13 @@ export async function* scanDatasetInfoTable(
           reason: (error as Error).message,
         });
       }
-      if (valid) onRow(parsed);
+      if (valid) {
+        onRow(parsed);
+        parsedRows += 1;
+      }
     }
-    yield rows.length;
+    yield parsedRows;
+    parsedRows = 0;
   }
 }
 

@@ -15,11 +15,16 @@ import type { InfoTableRow, Rejection } from './types.js';
 /** The filings of the load an INFOTABLE row may belong to: accession → form type. */
 export type LoadFilings = ReadonlyMap<string, string>;
 
-/** A stored record's rows: the next `rows` of the batch's fields. */
+/**
+ * A stored record's rows in this batch: the next `rows` of the batch's fields. A record is cut only
+ * where InfoTablePacker would cut it (a new accession number, or MAX_ROWS_PER_PART rows), never by
+ * the batching: one that `continues` goes on with the first cut of the next batch.
+ */
 export interface RecordCut {
   accession: string;
   part: number;
   rows: number;
+  continues: boolean;
 }
 
 /** The rows of a batch's records, back to back (transferable arrays and two strings). */
@@ -41,7 +46,7 @@ export interface RowFields {
 export interface ParsedBatch {
   records: RecordCut[];
   fields: RowFields;
-  /** INFOTABLE rows read, valid or not. */
+  /** INFOTABLE rows that parsed, stored or not (those that did not are in `rejections`). */
   read: number;
   skipped: [reason: string, count: number][];
   rejected: [reason: string, count: number][];
@@ -114,7 +119,7 @@ class FieldColumns {
 
 /** Where records begin: at a new accession number, or after MAX_ROWS_PER_PART rows (as InfoTablePacker). */
 class RecordCutter {
-  private current: RecordCut | null = null;
+  private current: { accession: string; part: number; rows: number; inBatch: number } | null = null;
   private readonly parts = new Map<string, number>();
   cuts: RecordCut[] = [];
 
@@ -123,15 +128,28 @@ class RecordCutter {
       this.close();
       const part = this.parts.get(accession) ?? 0;
       this.parts.set(accession, part + 1);
-      this.current = { accession, part, rows: 0 };
+      this.current = { accession, part, rows: 0, inBatch: 0 };
     }
     this.current.rows += 1;
+    this.current.inBatch += 1;
   }
 
   /** Ends the open record (the next row starts a new one, or the next part). */
   close(): void {
-    if (this.current) this.cuts.push(this.current);
+    this.cut(false);
     this.current = null;
+  }
+
+  /** Ends a batch: the open record's rows so far go with it, and the record continues. */
+  endBatch(): void {
+    if (this.current && this.current.inBatch > 0) this.cut(true);
+  }
+
+  private cut(continues: boolean): void {
+    const current = this.current;
+    if (!current) return;
+    this.cuts.push({ accession: current.accession, part: current.part, rows: current.inBatch, continues });
+    current.inBatch = 0;
   }
 }
 
@@ -169,8 +187,7 @@ export async function* parseInfoTable(zip: DatasetZip, filings: LoadFilings): As
   for await (const rows of scanDatasetInfoTable(zip, rejections, onRow)) {
     read += rows;
     if (read >= ROWS_PER_BATCH) {
-      // A batch ends a record: one that goes on continues as the next part in the next batch.
-      cutter.close();
+      cutter.endBatch();
       yield take();
     }
   }

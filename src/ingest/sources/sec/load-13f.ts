@@ -71,6 +71,8 @@ export class Loader13F {
   /** Accession → form type of every filing staged in this load. */
   private readonly staged = new Map<string, string>();
   private readonly filingDates = new Map<string, { filingDate: string; quarter: string }>();
+  /** The record the last parsed batch left open (RecordCut.continues). */
+  private openRecord: { accession: string; part: number; rows: InfoRowFields[] } | null = null;
   /** Positions and names of the filings parsed from data sets, summed as they were read. */
   private sums!: LoadSums;
   readonly quarters = new Set<string>();
@@ -184,7 +186,8 @@ export class Loader13F {
         quarter: string;
       };
       const run = this.sums.startFiling(cut.accession, filingDate, quarter);
-      const rows: InfoRowFields[] = new Array(cut.rows);
+      const open = this.openRecord;
+      const rows = open?.accession === cut.accession && open.part === cut.part ? open.rows : [];
       for (let k = 0; k < cut.rows; k++) {
         const i = at + k;
         const code = codes[i] as number;
@@ -195,19 +198,22 @@ export class Loader13F {
         const putCall = putCallOf(code);
         const value = values[i] as number;
         // biome-ignore format: one value per field of INFO_ROW_FIELDS
-        rows[k] = [cusip, issuer, title, value, shares[i] as number, shareType, putCall, texts[3 * i + 2] ?? null,
-          votes(3 * i), votes(3 * i + 1), votes(3 * i + 2)];
+        rows.push([cusip, issuer, title, value, shares[i] as number, shareType, putCall, texts[3 * i + 2] ?? null,
+          votes(3 * i), votes(3 * i + 1), votes(3 * i + 2)]);
         run.add(cusip, shareType, putCall, value, shares[i] as number, issuer, title);
       }
       at += cut.rows;
-      await this.tables.add(packRecord(cut.accession, cut.part, rows));
       this.rowCount += cut.rows;
+      this.openRecord = cut.continues ? { accession: cut.accession, part: cut.part, rows } : null;
+      if (!cut.continues) await this.tables.add(packRecord(cut.accession, cut.part, rows));
     }
     this.sums.flushIfFull();
   }
 
   /** Call after a data set's last parsed batch. */
   endOfRows(): void {
+    // The parser closes the last record; an open one would be rows silently dropped.
+    if (this.openRecord) throw new Error(`the record of ${this.openRecord.accession} was never closed`);
     this.sums.endOfRows();
   }
 
