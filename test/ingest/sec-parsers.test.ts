@@ -9,7 +9,7 @@ import {
   parseCompanyTickers,
   tickerMatcher,
 } from '../../src/ingest/sources/sec/company-tickers.js';
-import { readDatasetFilings, readDatasetInfoTable } from '../../src/ingest/sources/sec/dataset-records.js';
+import { readDatasetFilings, scanDatasetInfoTable } from '../../src/ingest/sources/sec/dataset-records.js';
 import { datasetLabel, openDatasetZip } from '../../src/ingest/sources/sec/dataset-zip.js';
 import { parseInfoTable, parsePrimaryDoc } from '../../src/ingest/sources/sec/edgar-xml.js';
 import { parseIapdFeed } from '../../src/ingest/sources/sec/iapd-xml.js';
@@ -75,7 +75,9 @@ describe('13F data set ZIP reader', () => {
     const rejections: Rejection[] = [];
     const filings = await readDatasetFilings(zip, rejections);
     const rows: InfoTableRow[] = [];
-    for await (const batch of readDatasetInfoTable(zip, rejections)) rows.push(...batch);
+    for await (const _ of scanDatasetInfoTable(zip, rejections, (row) => rows.push({ ...row }))) {
+      // rows arrive through the callback
+    }
     zip.close();
     expect(rejections).toEqual([]);
     expect(filings.get(berkshire.accession)).toMatchObject({
@@ -120,7 +122,7 @@ describe('13F data set ZIP reader', () => {
     const zip = await openDatasetZip(path);
     const rejections: Rejection[] = [];
     let count = 0;
-    for await (const batch of readDatasetInfoTable(zip, rejections)) count += batch.length;
+    for await (const parsed of scanDatasetInfoTable(zip, rejections, () => {})) count += parsed;
     zip.close();
     expect(count).toBe(1);
     expect(rejections.map((r) => r.reason)).toEqual([

@@ -93,18 +93,6 @@ export async function readDatasetFilings(
 
 const INFOTABLE_REQUIRED = ['ACCESSION_NUMBER', 'CUSIP', 'VALUE', 'SSHPRNAMT', 'SSHPRNAMTTYPE'];
 
-/** Streams INFOTABLE in batches of parsed rows. */
-export async function* readDatasetInfoTable(
-  zip: DatasetZip,
-  rejections: Rejection[],
-): AsyncGenerator<InfoTableRow[]> {
-  let out: InfoTableRow[] = [];
-  for await (const _ of scanDatasetInfoTable(zip, rejections, (row) => out.push({ ...row }))) {
-    yield out;
-    out = [];
-  }
-}
-
 /**
  * Streams INFOTABLE into `onRow`, one parsed row at a time and always the same object (millions of
  * rows, no garbage for this step: copy what you keep). Yields, after each few thousand rows, how
