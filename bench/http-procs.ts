@@ -1,12 +1,14 @@
 /** Processes of the HTTP benchmark: the built server, the ceiling server, the load generator. */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli.js');
+/** Where the servers' logs go while they run. */
+const LOGS = join(ROOT, 'bench/.out');
 /** /proc/<pid>/stat counts CPU time in clock ticks (USER_HZ: 100 on Linux). */
 const CLOCK_TICKS = 100;
 
@@ -69,7 +71,7 @@ function proc(child: ChildProcess, origin: string): Proc {
   };
 }
 
-/** A port that was free a moment ago (the server logs at `warn`, so it cannot report its own). */
+/** A port that was free a moment ago (the server's own port 0 would have to be read from its log). */
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
@@ -95,20 +97,23 @@ async function waitUntilReady(origin: string, child: ChildProcess): Promise<void
   throw new Error('server did not answer /healthz within 120 s');
 }
 
-/** `node dist/cli.js serve` on a database; `cache: false` adds `--no-cache`. Logs at warn. */
+/**
+ * `node dist/cli.js serve` on a database with the default settings (`cache: false` adds
+ * `--no-cache`). Its access log goes to a file, as to a log collector (removed once it stops): on
+ * the terminal it would bury the report, and a pipe would measure its reader.
+ */
 export async function startServer(databaseUrl: string, cache: boolean): Promise<Proc> {
   const port = await freePort();
   const args = [CLI, 'serve', '--no-migrate', ...(cache ? [] : ['--no-cache'])];
+  mkdirSync(LOGS, { recursive: true });
+  const logPath = join(LOGS, `server-${port}.log`);
+  const log = openSync(logPath, 'w');
   const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', log, 'inherit'],
   });
+  closeSync(log);
+  child.once('exit', () => rmSync(logPath, { force: true }));
   const origin = `http://127.0.0.1:${port}`;
   await waitUntilReady(origin, child);
   return proc(child, origin);

@@ -20,7 +20,8 @@ export interface Summary {
   figures: EndpointFigures[];
 }
 
-const TARGET_RATIO = 0.7;
+/** Cache on, default settings (access log included): a cached answer within 10 % of a bare server. */
+const TARGET_RATIO = 0.9;
 const TARGET_MEDIAN_P99_MS = 10;
 const TARGET_MAX_P99_MS = 50;
 const TARGET_RSS = 512 * 1024 * 1024;

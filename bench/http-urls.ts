@@ -1,11 +1,34 @@
 /**
  * The representative URL set of each endpoint, with identifiers picked from the dataset itself:
  * the heavy cases on purpose (a state's financials snapshot, holders of the most-held CUSIP, the
- * overlap of the 5 largest portfolios, limit=500 pages).
+ * overlap of the 5 largest portfolios, limit=500 pages, the largest manager's changes).
  */
 import Database from 'better-sqlite3';
 
 export type UrlSets = Record<string, string[]>;
+
+const TWENTY_FIELDS = [
+  'total_assets',
+  'total_deposits',
+  'total_loans',
+  'total_equity',
+  'net_income',
+  'roa',
+  'roe',
+  'efficiency_ratio',
+  'npl_ratio',
+  'tier1_leverage',
+  'equity_ratio',
+  'loan_to_deposit',
+  'charge_off_rate',
+  'net_interest_margin',
+  'interest_income',
+  'interest_expense',
+  'noninterest_income',
+  'noninterest_expense',
+  'cet1_ratio',
+  'total_risk_based_ratio',
+].join(',');
 
 export function urlSets(path: string): UrlSets {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -29,6 +52,15 @@ export function urlSets(path: string): UrlSets {
       'SELECT cusip FROM security_quarters WHERE quarter = ? ORDER BY holder_count DESC, cusip LIMIT 3',
       quarter,
     );
+    const heldBy = (cusip: string) =>
+      one<string>(
+        'SELECT cik FROM positions WHERE quarter = ? AND cusip = ? AND is_equity = 1 ORDER BY value DESC LIMIT 1',
+        quarter,
+        cusip,
+      );
+    const tickers = many<string>(
+      'SELECT s.ticker FROM security_latest l JOIN securities s ON s.cusip = l.cusip WHERE s.ticker IS NOT NULL ORDER BY l.total_value DESC LIMIT 2',
+    );
     const crds = many<number>('SELECT crd FROM advisers ORDER BY aum DESC, crd LIMIT 3');
     const certs = many<number>('SELECT cert FROM institutions ORDER BY asset_size DESC, cert LIMIT 3');
     const date = one<string>('SELECT max(report_date) FROM financials');
@@ -44,6 +76,16 @@ export function urlSets(path: string): UrlSets {
         `/api/v1/financials?state=CA&limit=500`,
         ...certs.map((x) => `/api/v1/financials?cert=${x}&limit=100`),
       ],
+      fields: ['/api/v1/fields'],
+      // SPEC §5 targets: three filters and twenty fields at limit=500.
+      'financials filtered': [
+        `/api/v1/financials?date=${date}&total_assets__gte=100000&tier1_leverage__lt=12&roa__isnull=false&fields=${TWENTY_FIELDS}&limit=500`,
+        `/api/v1/financials?total_deposits__lte=5000000&equity_ratio__gt=8&npl_ratio__lt=2&fields=${TWENTY_FIELDS}&sortBy=roa&limit=500`,
+      ],
+      peers: certs.map((x) => `/api/v1/peers/${x}`),
+      'peers history': certs.map((x) => `/api/v1/peers/${x}/history?metric=roa`),
+      'aggregates state': [`/api/v1/aggregates?date=${date}&group_by=state`],
+      'aggregates series': ['/api/v1/aggregates?start=1900-01-01'],
       failures: [
         '/api/v1/failures?limit=500',
         '/api/v1/failures?state=TX&limit=100',
@@ -75,6 +117,22 @@ export function urlSets(path: string): UrlSets {
       timeline: bigManagers.slice(0, 3).map((cik) => `/api/holdings/${cik}/timeline`),
       crowded: ['/api/crowded', '/api/crowded?limit=500'],
       'smart-money': ['/api/smart-money', '/api/smart-money?limit=100'],
+      // SPEC §6 targets: changes of the largest manager, holders of the most-held CUSIP, security and
+      // position history, ticker search, filing progress.
+      changes: [
+        `/api/holdings/${a}/changes`,
+        `/api/holdings/${a}/changes?limit=1000`,
+        `/api/holdings/${b}/changes?status=new`,
+      ],
+      'security holders': mostHeld.map((cusip) => `/api/securities/${cusip}/holders`),
+      'security history': mostHeld.map((cusip) => `/api/securities/${cusip}`),
+      'position history': mostHeld.map((cusip) => `/api/holdings/${heldBy(cusip)}/positions/${cusip}`),
+      'security search': [
+        ...tickers.map((ticker) => `/api/securities?q=${ticker.toLowerCase()}`),
+        ...tickers.map((ticker) => `/api/securities?ticker=${ticker}`),
+        '/api/securities?q=tech',
+      ],
+      'filing progress': ['/api/filing-progress'],
       overlap: [`/api/overlap?ciks=${bigManagers.join(',')}`, `/api/overlap?ciks=${a},${b}`],
       compare: [`/api/compare?cik1=${a}&cik2=${b}`, `/api/compare?cik1=${b}&cik2=${c}`],
     };

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/connect.js';
 import type { Database } from './db/tables.js';
 import { holdingsRoutes } from './holdings/index.js';
+import { loggingOptions } from './http/access-log.js';
 import { registerServingLayer } from './http/cache-setup.js';
 import { recordRoutes } from './http/catalog.js';
 import { registerErrorHandling, registerMethodNotAllowed } from './http/errors.js';
@@ -42,7 +43,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const front = createFrontDoor();
   const app = Fastify({
     serverFactory: front.serverFactory,
-    logger: { level: config.logLevel },
+    ...loggingOptions(config),
     requestIdHeader: false,
     genReqId: (req) => requestId(req.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -81,10 +82,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(operationsRoutes);
   if (config.services !== 'holdings') {
-    await app.register(bankingRoutes);
-    await app.register(widgetRoutes);
+    await app.register(bankingRoutes, { prefix: '/api/v1' });
+    await app.register(widgetRoutes, { prefix: '/embed' });
   }
-  if (config.services !== 'banking') await app.register(holdingsRoutes);
+  if (config.services !== 'banking') await app.register(holdingsRoutes, { prefix: '/api' });
 
   registerMethodNotAllowed(app);
   return app;

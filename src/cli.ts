@@ -8,6 +8,7 @@ import { openDatabase, redactUrl } from './db/connect.js';
 import { datasetVersion, listSources } from './db/dataset.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildDemo, DEFAULT_DEMO_SEED, type DemoScale } from './demo/index.js';
+import { flushLog } from './http/access-log.js';
 import { registerIngestCommand } from './ingest/cli.js';
 import { startServer } from './server.js';
 import { version } from './version.js';
@@ -135,5 +136,5 @@ registerDbCommands(program, () => loadConfig());
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`regdata: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  flushLog().then(() => process.exit(1)); // what the server logged before it failed
 });

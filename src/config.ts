@@ -32,6 +32,8 @@ export interface Config {
   readonly ingestRequestIntervalMs: number;
   readonly ingestTimeoutMs: number;
   readonly ingestSwapPauseMs: number;
+  readonly ingestMaxRejectedPercent: number;
+  readonly ingestMaxShrinkPercent: number;
   readonly secUserAgent: string | null;
   readonly secBaseUrl: string;
 }
@@ -56,6 +58,13 @@ function integerIn(min: number, max: number) {
     if (value < min || value > max) throw new Error(`must be an integer between ${min} and ${max}`);
     return value;
   };
+}
+
+function percent(raw: string): number {
+  const value = Number(raw.trim());
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value > 100)
+    throw new Error('must be a percentage between 0 and 100');
+  return value;
 }
 
 function boolean(raw: string): boolean {
@@ -257,6 +266,22 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description:
       'Testing aid: hold each ingest swap transaction open this long before it commits (shows readers keep the old data); keep 0',
     parse: integerIn(0, 600_000),
+  },
+  {
+    env: 'INGEST_MAX_REJECTED_PERCENT',
+    key: 'ingestMaxRejectedPercent',
+    default: '1',
+    description:
+      'Ingest guard: refuse a load (served data unchanged, exit 1) when more than this percentage of the rows read are rejected',
+    parse: percent,
+  },
+  {
+    env: 'INGEST_MAX_SHRINK_PERCENT',
+    key: 'ingestMaxShrinkPercent',
+    default: '10',
+    description:
+      'Ingest guard: refuse a load that would remove more than this percentage of the served rows of a scope it replaces (`--allow-shrink` accepts a real shrink)',
+    parse: percent,
   },
   {
     env: 'SEC_USER_AGENT',

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { isPostgresUrl, openDatabase, sqlitePath } from './db/connect.js';
+import { flushLog, flushLogSync } from './http/access-log.js';
 import { trackInFlight } from './http/drain.js';
 
 /** How long in-flight responses get to finish after SIGTERM. */
@@ -30,6 +31,12 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => handle.close());
   const inFlight = trackInFlight(app);
   await app.listen({ port: config.port, host: config.host });
+  void flushLog(); // "Server listening at …" now, not with the next buffer of access lines
+
+  // The log is written asynchronously: every exit writes what is still buffered first.
+  const exit = (code: number) => {
+    flushLog().then(() => process.exit(code));
+  };
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -40,6 +47,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     // stopped reading) must not keep a stopped server alive.
     setTimeout(() => {
       app.log.error('shutdown did not complete; exiting');
+      flushLogSync(); // the event loop may be what is stuck
       process.exit(1);
     }, DRAIN_TIMEOUT_MS + CLOSE_TIMEOUT_MS).unref();
     inFlight
@@ -52,10 +60,10 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
         return app.close();
       })
       .then(
-        () => process.exit(0),
+        () => exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          exit(1);
         },
       );
   };

@@ -6,7 +6,7 @@ import { BanksEnvelope, BanksQuery } from './banks.schemas.js';
 
 export const banksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/v1/banks',
+    '/banks',
     {
       schema: {
         tags: ['banking'],

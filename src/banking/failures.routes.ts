@@ -5,7 +5,7 @@ import { FailuresEnvelope, FailuresQuery, FIRST_FAILURE_YEAR } from './failures.
 
 export const failuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/v1/failures',
+    '/failures',
     {
       schema: {
         tags: ['banking'],

@@ -1,15 +1,47 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
+import { FILTER_OPERATORS, type FieldFilter } from './fields/filters.js';
 
 export interface ListFilters {
   reportDate: string;
   state?: string;
+  fieldFilters?: readonly FieldFilter[];
 }
 
 export interface HistoryFilters {
   cert: number;
   onOrBefore?: string;
+  fieldFilters?: readonly FieldFilter[];
+}
+
+/** What a record carries and how a report date's list is sorted (SPEC §5). */
+export interface RecordShape {
+  /** Catalogue fields asked for with `fields=`; undefined: the default record. */
+  fields?: readonly string[];
+  sortBy: string;
+  sortDir: 'asc' | 'desc';
+}
+
+const DEFAULT_SHAPE: RecordShape = { sortBy: 'total_assets', sortDir: 'desc' };
+
+// biome-ignore lint/suspicious/noExplicitAny: the joined builder's table types are not spelled out here
+type Joined = SelectQueryBuilder<any, any, any>;
+
+/** `{field}__op` filters as SQL; field names come from the catalogue, values are bound. */
+function withFieldFilters<Q extends Joined>(query: Q, filters: readonly FieldFilter[] = []): Q {
+  let filtered = query;
+  for (const filter of filters) {
+    const column = sql.ref(`f.${filter.field}`);
+    const condition =
+      filter.op === 'isnull'
+        ? filter.value
+          ? sql<boolean>`${column} is null`
+          : sql<boolean>`${column} is not null`
+        : sql<boolean>`${column} ${sql.raw(FILTER_OPERATORS[filter.op].sql)} ${filter.value}`;
+    filtered = filtered.where(condition) as Q;
+  }
+  return filtered;
 }
 
 function joined(db: Kysely<Database>) {
@@ -49,7 +81,7 @@ export async function hasFinancials(db: Kysely<Database>): Promise<boolean> {
 function atDate(db: Kysely<Database>, filters: ListFilters) {
   let query = joined(db).where('f.report_date', '=', filters.reportDate);
   if (filters.state) query = query.where('i.state', '=', filters.state);
-  return query;
+  return withFieldFilters(query, filters.fieldFilters);
 }
 
 export async function countAtDate(db: Kysely<Database>, filters: ListFilters): Promise<number> {
@@ -63,21 +95,26 @@ export async function countAtDate(db: Kysely<Database>, filters: ListFilters): P
  * One report date, largest institutions first (unknown assets last), ties by cert. `NULLS LAST` (not
  * a CASE expression) lets SQLite read (report_date, total_assets) in index order and stop at the page.
  */
-export async function listAtDate(db: Kysely<Database>, filters: ListFilters, page: Page) {
-  const rows = await atDate(db, filters)
-    .select(RECORD_COLUMNS)
-    .orderBy('f.total_assets', (ob) => ob.desc().nullsLast())
+export async function listAtDate(
+  db: Kysely<Database>,
+  filters: ListFilters,
+  page: Page,
+  shape: RecordShape = DEFAULT_SHAPE,
+) {
+  const direction = shape.sortDir;
+  const rows = await selectRecord(atDate(db, filters), shape)
+    .orderBy(sql.ref(`f.${shape.sortBy}`), (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast())
     .orderBy('f.cert', 'asc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return rows.map(toFinancialRecord);
+  return rows.map((row) => toRecord(row, shape));
 }
 
 function history(db: Kysely<Database>, filters: HistoryFilters) {
   let query = joined(db).where('f.cert', '=', filters.cert);
   if (filters.onOrBefore) query = query.where('f.report_date', '<=', filters.onOrBefore);
-  return query;
+  return withFieldFilters(query, filters.fieldFilters);
 }
 
 /** Count and newest report date of one institution's history (within the date bound). */
@@ -89,14 +126,31 @@ export async function historySummary(db: Kysely<Database>, filters: HistoryFilte
 }
 
 /** One institution's quarterly history, newest first. */
-export async function listHistory(db: Kysely<Database>, filters: HistoryFilters, page: Page) {
-  const rows = await history(db, filters)
-    .select(RECORD_COLUMNS)
+export async function listHistory(
+  db: Kysely<Database>,
+  filters: HistoryFilters,
+  page: Page,
+  shape: RecordShape = DEFAULT_SHAPE,
+) {
+  const rows = await selectRecord(history(db, filters), shape)
     .orderBy('f.report_date', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return rows.map(toFinancialRecord);
+  return rows.map((row) => toRecord(row, shape));
+}
+
+function selectRecord(query: Joined, shape: RecordShape) {
+  if (!shape.fields) return query.select(RECORD_COLUMNS);
+  return query.select(['f.cert', 'i.name', 'f.report_date', ...shape.fields.map((f) => `f.${f}` as const)]);
+}
+
+/** With `fields=`, the record in the order asked (serialised as is, see financials.routes.ts). */
+function toRecord(row: Record<string, unknown>, shape: RecordShape) {
+  if (!shape.fields) return toFinancialRecord(row as unknown as RecordRow);
+  const record: Record<string, unknown> = { cert: row.cert, name: row.name, report_date: row.report_date };
+  for (const field of shape.fields) record[field] = row[field] ?? null;
+  return record;
 }
 
 export async function findInstitution(db: Kysely<Database>, cert: number) {

@@ -1,16 +1,22 @@
-/** The banking data service: /api/v1/… (and, registered separately, /embed/…). */
+/** The banking data service, registered under `/api/v1` (its widgets separately, under `/embed`). */
 import type { FastifyInstance } from 'fastify';
 import { registerMetaRoute } from '../operations/meta.js';
+import { aggregatesRoutes } from './aggregates.routes.js';
 import { banksRoutes } from './banks.routes.js';
 import { failuresRoutes } from './failures.routes.js';
+import { fieldsRoutes } from './fields.routes.js';
 import { financialsRoutes } from './financials.routes.js';
 import { macroRoutes } from './macro.routes.js';
+import { peersRoutes } from './peers.routes.js';
 import { BANKING_SOURCES } from './sources.js';
 
 export async function bankingRoutes(app: FastifyInstance): Promise<void> {
-  registerMetaRoute(app, '/api/v1/meta', 'banking', 'banking', BANKING_SOURCES);
+  registerMetaRoute(app, '/meta', 'banking', 'banking', BANKING_SOURCES);
   await app.register(banksRoutes);
   await app.register(financialsRoutes);
+  await app.register(fieldsRoutes);
+  await app.register(peersRoutes);
+  await app.register(aggregatesRoutes);
   await app.register(macroRoutes);
   await app.register(failuresRoutes);
 }

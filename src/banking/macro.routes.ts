@@ -78,7 +78,7 @@ async function loadSeries(db: Kysely<Database>, ids: string[], window: Observati
 
 export const macroRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/v1/macro',
+    '/macro',
     {
       schema: {
         tags: ['banking'],

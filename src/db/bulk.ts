@@ -12,7 +12,7 @@
  * as NULL. Values must be numbers, strings, bigints or null.
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Compilable, Insertable, Kysely, Transaction } from 'kysely';
 import type { DbHandle } from './connect.js';
 import { clientOf, copyRows } from './copy.js';
 import type { Database } from './tables.js';
@@ -153,4 +153,25 @@ async function insertPostgres(
       .values(chunk as never)
       .execute();
   }
+}
+
+/**
+ * The rows of `query` as arrays of values in select order, for derivations that read every column
+ * of many rows: SQLite reads them raw on the handle's one connection (inside the caller's
+ * transaction), skipping the per-row objects; PostgreSQL's rows are turned into arrays.
+ */
+export async function selectValueArrays(
+  handle: DbHandle,
+  executor: Executor,
+  query: Compilable,
+): Promise<unknown[][]> {
+  const compiled = query.compile();
+  if (handle.sqlite) {
+    return handle.sqlite
+      .prepare(compiled.sql)
+      .raw(true)
+      .all(...compiled.parameters) as unknown[][];
+  }
+  const { rows } = await executor.executeQuery(compiled);
+  return rows.map((row) => Object.values(row as object));
 }

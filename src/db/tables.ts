@@ -43,7 +43,12 @@ export interface InstitutionsTable {
   website: string | null;
 }
 
+/**
+ * One row per bank and report date. Besides the columns named here, there is one column per field of
+ * the call-report catalogue (src/banking/fields/catalogue.ts), added by migrateToLatest.
+ */
 export interface FinancialsTable {
+  [catalogueField: string]: number | string | null;
   cert: number;
   report_date: string;
   total_assets: number | null;
@@ -61,6 +66,28 @@ export interface FinancialsTable {
   charge_off_rate: number | null;
   /** `fdic`, `ffiec` or `demo`: where the row's values came from. */
   source: string;
+}
+
+/**
+ * Derived: the /api/v1/aggregates statistics of one catalogue field over one group of institutions at
+ * one report date (src/ingest/derived/financial-aggregates.ts). Statistics use the non-null values.
+ */
+export interface FinancialAggregatesTable {
+  /** `none`, `state`, `charter_class` or `size_band`. */
+  group_by: string;
+  field: string;
+  report_date: string;
+  /** The group; '' for group_by none, `unknown` when the grouping value is unknown. */
+  grp: string;
+  /** Records of that date and group (non-null or not). */
+  institutions: number;
+  /** Non-null values. */
+  count: number;
+  sum: number | null;
+  mean: number | null;
+  median: number | null;
+  p25: number | null;
+  p75: number | null;
 }
 
 export interface FailuresTable {
@@ -99,7 +126,10 @@ export interface Database extends HoldingsTables {
   sources: SourcesTable;
   institutions: InstitutionsTable;
   financials: FinancialsTable;
+  financial_aggregates: FinancialAggregatesTable;
   failures: FailuresTable;
   macro_series: MacroSeriesTable;
   macro_observations: MacroObservationsTable;
 }
+
+export type TableName = keyof Database & string;

@@ -4,18 +4,9 @@
  */
 import type { DbHandle } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { DemoOptions, DemoPart } from './types.js';
 
-export interface DemoOptions {
-  /** Same seed → identical table contents. */
-  readonly seed: number;
-  /** `small` (default: the out-of-the-box demo) or `full` (real-world size, for benchmarks). */
-  readonly scale: DemoScale;
-  readonly log?: (line: string) => void;
-}
-
-export type DemoScale = 'small' | 'full';
-
-export type DemoPart = (handle: DbHandle, options: DemoOptions) => Promise<void>;
+export type { DemoOptions, DemoPart, DemoScale } from './types.js';
 
 export const DEFAULT_DEMO_SEED = 20260930;
 

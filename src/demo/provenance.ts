@@ -1,13 +1,14 @@
 /** How a demo part records itself in the provenance table: synthetic, and labelled as such. */
 import type { Transaction } from 'kysely';
 import { recordSource } from '../db/dataset.js';
+import type { DemoSource } from '../db/demo-sources.js';
 import type { Database } from '../db/tables.js';
 
 export const DEMO_UPSTREAM = 'built-in demo dataset (synthetic)';
 
 export async function recordDemoSource(
   trx: Transaction<Database>,
-  source: string,
+  source: DemoSource,
   rows: number,
   started: number,
   notes: string,

@@ -6,7 +6,7 @@ import { requireAdvisers } from './availability.js';
 
 export const adviserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/advisers',
+    '/advisers',
     {
       schema: {
         tags: ['holdings'],
@@ -29,7 +29,7 @@ export const adviserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/advisers/:crd',
+    '/advisers/:crd',
     {
       schema: {
         tags: ['holdings'],

@@ -7,7 +7,7 @@ import { money } from './params.js';
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/crowded',
+    '/crowded',
     {
       schema: {
         tags: ['holdings'],
@@ -24,7 +24,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/smart-money',
+    '/smart-money',
     {
       schema: {
         tags: ['holdings'],

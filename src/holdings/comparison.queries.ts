@@ -43,7 +43,7 @@ export interface Holdings {
   /** The managers, in the order given. */
   managers: ManagerSummary[];
   /** CUSIP → its issuer and, per manager (same order), that manager's summed positions or undefined. */
-  byCusip: Map<string, { issuer: string; held: (Held | undefined)[] }>;
+  byCusip: Map<string, { issuer: string; ticker: string | null; held: (Held | undefined)[] }>;
 }
 
 /**
@@ -65,7 +65,7 @@ export async function holdingsByCusip(
     db
       .selectFrom('positions as p')
       .innerJoin('securities as s', 's.cusip', 'p.cusip')
-      .select(['p.cik', 'p.cusip', 's.issuer', 'p.value', 'p.shares'])
+      .select(['p.cik', 'p.cusip', 's.issuer', 's.ticker', 'p.value', 'p.shares'])
       .where('p.quarter', '=', quarter)
       .where('p.cik', 'in', ciks)
       .execute(),
@@ -88,7 +88,7 @@ export async function holdingsByCusip(
     if (i === undefined) continue;
     let entry = byCusip.get(p.cusip);
     if (!entry) {
-      entry = { issuer: p.issuer, held: [] };
+      entry = { issuer: p.issuer, ticker: p.ticker ?? null, held: [] };
       byCusip.set(p.cusip, entry);
     }
     const held = entry.held[i];

@@ -17,7 +17,7 @@ async function loadHoldings(db: Parameters<typeof holdingsByCusip>[0], ciks: str
 
 export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/overlap',
+    '/overlap',
     {
       schema: {
         tags: ['holdings'],
@@ -35,7 +35,7 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/compare',
+    '/compare',
     {
       schema: {
         tags: ['holdings'],

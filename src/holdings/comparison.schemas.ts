@@ -7,6 +7,7 @@ import {
   issuerField,
   quarterField,
   thousands,
+  tickerField,
   weightField,
 } from './params.js';
 
@@ -44,6 +45,7 @@ export const OverlapSchema = Type.Object({
     Type.Object({
       cusip: cusipField,
       issuer: issuerField,
+      ticker: tickerField,
       holder_count: count('How many of the managers hold the CUSIP (2 or more)'),
       holders: Type.Array(Type.Object({ cik: cikField, value: holdingValue, shares: holdingShares }), {
         description: 'The managers holding it, by value descending',
@@ -75,6 +77,7 @@ export const CompareSchema = Type.Object({
     Type.Object({
       cusip: cusipField,
       issuer: issuerField,
+      ticker: tickerField,
       value1: holdingValue,
       value2: holdingValue,
       shares1: holdingShares,

@@ -19,8 +19,9 @@ export function overlapOf({ managers, byCusip }: Holdings) {
     const row = counts[i] as number[];
     row[j] = (row[j] as number) + 1;
   };
-  const shared: { cusip: string; issuer: string; holders: Holder[]; total: number }[] = [];
-  for (const [cusip, { issuer, held }] of byCusip) {
+  const shared: { cusip: string; issuer: string; ticker: string | null; holders: Holder[]; total: number }[] =
+    [];
+  for (const [cusip, { issuer, ticker, held }] of byCusip) {
     const indexes: number[] = [];
     held.forEach((h, i) => {
       if (h) indexes.push(i);
@@ -33,7 +34,7 @@ export function overlapOf({ managers, byCusip }: Holdings) {
       total += value;
       return { cik: (managers[i] as ManagerSummary).cik, value, shares };
     });
-    shared.push({ cusip, issuer, holders, total });
+    shared.push({ cusip, issuer, ticker, holders, total });
   }
   shared.sort(
     (a, b) => b.holders.length - a.holders.length || b.total - a.total || a.cusip.localeCompare(b.cusip),
@@ -51,6 +52,7 @@ export function overlapOf({ managers, byCusip }: Holdings) {
     shared_positions: shared.map((s) => ({
       cusip: s.cusip,
       issuer: s.issuer,
+      ticker: s.ticker,
       holder_count: s.holders.length,
       holders: s.holders
         .sort((a, b) => b.value - a.value || a.cik.localeCompare(b.cik))
@@ -65,12 +67,13 @@ export function compareManagers({ managers, byCusip }: Holdings) {
   let only1 = 0;
   let only2 = 0;
   const positions = [];
-  for (const [cusip, { issuer, held }] of byCusip) {
+  for (const [cusip, { issuer, ticker, held }] of byCusip) {
     const [a, b] = held;
     if (a && b) {
       positions.push({
         cusip,
         issuer,
+        ticker,
         value1: money(a.value),
         value2: money(b.value),
         shares1: a.shares,

@@ -1,19 +1,25 @@
-/** The institutional holdings service: /api/… (no version segment). */
+/** The institutional holdings service, registered under `/api` (no version segment). */
 import type { FastifyInstance } from 'fastify';
 import { registerMetaRoute } from '../operations/meta.js';
 import { adviserRoutes } from './advisers.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
+import { changesRoutes } from './changes.routes.js';
 import { comparisonRoutes } from './comparison.routes.js';
 import { macroRoutes } from './macro.routes.js';
 import { portfolioRoutes } from './portfolios.routes.js';
+import { progressRoutes } from './progress.routes.js';
+import { securitiesRoutes } from './securities.routes.js';
 import { HOLDINGS_SOURCES } from './sources.js';
 import { statsRoutes } from './stats.routes.js';
 
 export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
-  registerMetaRoute(app, '/api/meta', 'holdings', 'holdings', HOLDINGS_SOURCES);
+  registerMetaRoute(app, '/meta', 'holdings', 'holdings', HOLDINGS_SOURCES);
   await app.register(statsRoutes);
   await app.register(adviserRoutes);
   await app.register(portfolioRoutes);
+  await app.register(changesRoutes);
+  await app.register(securitiesRoutes);
+  await app.register(progressRoutes);
   await app.register(analyticsRoutes);
   await app.register(comparisonRoutes);
   await app.register(macroRoutes);

@@ -107,7 +107,7 @@ async function loadSeries(db: Kysely<Database>, id: string, meta: SeriesMeta, st
 
 export const macroRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/macro',
+    '/macro',
     {
       schema: {
         tags: ['holdings'],

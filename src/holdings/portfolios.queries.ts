@@ -67,8 +67,8 @@ export async function listManagers(db: Kysely<Database>, quarter: string, q: str
 }
 
 function securitiesOf(db: Kysely<Database>, quarter: string, q: string | undefined) {
-  let query = db.selectFrom('security_quarters').where('quarter', '=', quarter);
-  if (q) query = query.where(matchesSearch('search_issuer', q));
+  let query = db.selectFrom('security_quarters as q').where('q.quarter', '=', quarter);
+  if (q) query = query.where(matchesSearch('q.search_issuer', q));
   return query;
 }
 
@@ -83,9 +83,10 @@ export async function listSecurities(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     securitiesOf(db, quarter, q)
-      .select(['cusip', 'issuer', 'title_of_class', 'holder_count', 'total_value'])
-      .orderBy('total_value', 'desc')
-      .orderBy('cusip')
+      .leftJoin('securities as s', 's.cusip', 'q.cusip')
+      .select(['q.cusip', 'q.issuer', 'q.title_of_class', 's.ticker', 'q.holder_count', 'q.total_value'])
+      .orderBy('q.total_value', 'desc')
+      .orderBy('q.cusip')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
@@ -94,6 +95,7 @@ export async function listSecurities(
     cusip: row.cusip,
     issuer: row.issuer,
     title_of_class: row.title_of_class,
+    ticker: row.ticker ?? null,
     holder_count: Number(row.holder_count),
     total_value: money(row.total_value),
   }));
@@ -102,16 +104,19 @@ export async function listSecurities(
 
 export async function findSecurityQuarter(db: Kysely<Database>, quarter: string, cusip: string) {
   const row = await db
-    .selectFrom('security_quarters')
-    .selectAll()
-    .where('quarter', '=', quarter)
-    .where('cusip', '=', cusip)
+    .selectFrom('security_quarters as q')
+    .leftJoin('securities as s', 's.cusip', 'q.cusip')
+    .selectAll('q')
+    .select('s.ticker')
+    .where('q.quarter', '=', quarter)
+    .where('q.cusip', '=', cusip)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     cusip: row.cusip,
     issuer: row.issuer,
     title_of_class: row.title_of_class,
+    ticker: row.ticker ?? null,
     holder_count: Number(row.holder_count),
     total_value: money(row.total_value),
     total_shares: Number(row.total_shares),

@@ -24,7 +24,7 @@ import {
 
 export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/holdings',
+    '/holdings',
     {
       schema: {
         tags: ['holdings'],
@@ -52,7 +52,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/holdings/:cik',
+    '/holdings/:cik',
     {
       schema: {
         tags: ['holdings'],
@@ -86,7 +86,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/holdings/:cik/timeline',
+    '/holdings/:cik/timeline',
     {
       schema: {
         tags: ['holdings'],

@@ -15,6 +15,7 @@ import {
   quarterParamWith,
   shareTypeField,
   thousands,
+  tickerField,
   weightField,
 } from './params.js';
 
@@ -58,6 +59,7 @@ export const HolderRecord = Type.Object({
 export const SecurityListRecord = Type.Object({
   cusip: cusipField,
   issuer: issuerField,
+  ticker: tickerField,
   title_of_class: nullableText('Title of class (e.g. `COM`, `CL A`)'),
   holder_count: count('Distinct managers with any position in the CUSIP'),
   total_value: thousands('Value of all positions in the CUSIP (options and PRN included)'),
@@ -89,9 +91,7 @@ export const PortfolioHolding = Type.Object({
   cusip: cusipField,
   issuer: issuerField,
   title_of_class: nullableText('Title of class'),
-  ticker: nullableText(
-    'Exchange ticker, matched from SEC company_tickers.json by issuer name (`regdata ingest sec-securities`); null when unknown',
-  ),
+  ticker: tickerField,
   value: thousands('Value of the position'),
   shares: Type.Integer({
     description: 'Shares (SH) or principal amount in USD (PRN); for options, underlying shares',

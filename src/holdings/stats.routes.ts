@@ -7,7 +7,7 @@ import { StatsSchema } from './stats.schemas.js';
 
 export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/stats',
+    '/stats',
     {
       schema: {
         tags: ['holdings'],

@@ -212,6 +212,120 @@ export interface SmartMoneySummaryTable {
   managers_compared: number;
 }
 
+/** A position's status against the manager's previous filed quarter (SPEC §6). */
+export const CHANGE_STATUSES = ['new', 'added', 'reduced', 'unchanged', 'sold_out'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+/** Split-adjusted share counts less than this far apart are `unchanged` (a reverse split pays cash for fractions). */
+export const UNCHANGED_WITHIN_SHARES = 1;
+
+/**
+ * Derived: one equity position (SH, no put/call, summed per CUSIP) of a manager's quarter compared
+ * with its previous filed quarter; `sold_out` rows for what it held then and no longer holds.
+ */
+export interface PositionChangesTable {
+  quarter: string;
+  cik: string;
+  cusip: string;
+  status: ChangeStatus;
+  /** Shares before, multiplied by the split factor (so comparable with shares_after); 0 when new. */
+  shares_before: number;
+  /** 0 when sold out. */
+  shares_after: number;
+  /** Thousands of USD; 0 when new. */
+  value_before: number;
+  /** Thousands of USD; 0 when sold out. */
+  value_after: number;
+  /** Percent of the manager's total portfolio value in the previous quarter (0 when new). */
+  weight_before: number;
+  weight_after: number;
+  /** The split (or product of splits) between the two quarters; null when none. */
+  split_factor: number | null;
+  /** 1, 2, … within (cik, quarter): by |value_after − value_before| descending, then CUSIP. */
+  ordinal: number;
+}
+
+/** Derived: a manager quarter's change counts and equity values (Σ of its position_changes). */
+export interface ManagerChangesTable {
+  cik: string;
+  quarter: string;
+  previous_quarter: string | null;
+  new_count: number;
+  added_count: number;
+  reduced_count: number;
+  unchanged_count: number;
+  sold_out_count: number;
+  value_before: number;
+  value_after: number;
+}
+
+/** Derived: per quarter and CUSIP, how many managers opened, added, reduced, kept, sold out. */
+export interface SecurityChangesTable {
+  quarter: string;
+  cusip: string;
+  new_count: number;
+  added_count: number;
+  reduced_count: number;
+  unchanged_count: number;
+  sold_out_count: number;
+}
+
+/** Derived: a split detected between two consecutive loaded quarters (docs/holdings-changes.md). */
+export interface SecuritySplitsTable {
+  quarter: string;
+  previous_quarter: string;
+  cusip: string;
+  /** Shares now per share before: 2 for a 2-for-1 split, 0.1 for a 1-for-10 reverse split. */
+  factor: number;
+  /** Holders with the CUSIP in both quarters that the detection compared. */
+  holders_compared: number;
+  /** The median shares-now / shares-before ratio it snapped to `factor`. */
+  median_ratio: number;
+}
+
+/** Derived: the product of the splits in (from_quarter, to_quarter], for every pair with one. */
+export interface SplitSpansTable {
+  from_quarter: string;
+  to_quarter: string;
+  cusip: string;
+  factor: number;
+}
+
+/** Derived: each security's latest quarter with an equity holder, and its figures then (the search). */
+export interface SecurityLatestTable {
+  cusip: string;
+  issuer: string;
+  search_issuer: string;
+  title_of_class: string | null;
+  latest_quarter: string;
+  /** Managers with an equity position (SH, no put/call) in latest_quarter. */
+  holder_count: number;
+  /** Their value, thousands of USD. */
+  total_value: number;
+}
+
+/** Derived: a quarter's filing season (13F-HR base filings; the deadline is 45 days after quarter end). */
+export interface FilingProgressTable {
+  quarter: string;
+  deadline: string;
+  previous_quarter: string | null;
+  /** Managers with a 13F-HR for previous_quarter. */
+  previous_filers: number;
+  /** Managers with a 13F-HR for quarter. */
+  managers: number;
+  /** Previous filers that filed for quarter too. */
+  continuing: number;
+  total_value: number;
+  /** Managers whose first 13F-HR for the quarter was filed after the deadline. */
+  late: number;
+}
+
+/** Derived: managers whose first 13F-HR for the quarter was filed on that day. */
+export interface FilingDaysTable {
+  quarter: string;
+  filed_on: string;
+  managers: number;
+}
+
 export interface HoldingsTables {
   filings_13f: Filings13fTable;
   info_tables_13f: InfoTables13fTable;
@@ -225,4 +339,12 @@ export interface HoldingsTables {
   holdings_quarters: HoldingsQuartersTable;
   smart_money: SmartMoneyTable;
   smart_money_summary: SmartMoneySummaryTable;
+  position_changes: PositionChangesTable;
+  manager_changes: ManagerChangesTable;
+  security_changes: SecurityChangesTable;
+  security_splits: SecuritySplitsTable;
+  split_spans: SplitSpansTable;
+  security_latest: SecurityLatestTable;
+  filing_progress: FilingProgressTable;
+  filing_days: FilingDaysTable;
 }

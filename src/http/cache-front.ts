@@ -6,7 +6,8 @@
  * other method) returns false and goes to Fastify, whose own cache hooks (cache.ts) answer or fill
  * the cache. A hit sends exactly the headers Fastify sent for that representation (cache-head.ts)
  * with this request's X-Request-Id, or a 304 when If-None-Match matches (weak comparison); it is
- * counted in the request and cache-hit metrics and logged at `info` like Fastify's own requests.
+ * counted in the request and cache-hit metrics and logged in the access log like Fastify's own
+ * requests (one line, access-log.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +17,7 @@ import type { ResponseStore } from './cache-store.js';
 import { requestId } from './request-id.js';
 import type { RequestMeter } from './request-meter.js';
 
-const LOGS_INFO = new Set(['info', 'debug', 'trace']);
+const DONE = 'request completed';
 
 /** How long a dataset-version check stays good for later requests of the same event-loop turn. */
 const CHECK_COVERS_MS = 1;
@@ -81,10 +82,8 @@ export function cacheFront(
     }
     const elapsed = performance.now() - started;
     alias.slot.record(status, elapsed / 1000);
-    if (LOGS_INFO.has(log.level)) {
-      const req = { method: 'GET', url: request.url, remoteAddress: request.socket.remoteAddress };
-      log.info({ reqId: id, req, res: { statusCode: status }, responseTime: elapsed }, 'request completed');
-    }
+    // The access line Fastify's path writes (access-log.ts), in the same shape.
+    log.info({ reqId: id, method: 'GET', url: request.url, statusCode: status, responseTime: elapsed }, DONE);
     return true;
   };
 }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { version as codeVersion } from '../version.js';
+import type { ParamRules } from './normalize.js';
 
 export type Coding = 'identity' | 'gzip' | 'br';
 
@@ -12,9 +13,13 @@ interface QuerySchema {
   properties?: Record<string, unknown>;
 }
 
-function sortedEntries(values: Record<string, unknown>, only?: Record<string, unknown>) {
+function sortedEntries(
+  values: Record<string, unknown>,
+  only?: Record<string, unknown>,
+  alsoKeyed?: (name: string) => boolean,
+) {
   return Object.keys(values)
-    .filter((name) => values[name] !== undefined && (!only || name in only))
+    .filter((name) => values[name] !== undefined && (!only || name in only || alsoKeyed?.(name) === true))
     .sort()
     .map((name) => [name, values[name]]);
 }
@@ -22,16 +27,18 @@ function sortedEntries(values: Record<string, unknown>, only?: Record<string, un
 /**
  * The route pattern, its path parameters and the declared query parameters, after the normaliser
  * ran: `?state=tx&limit=50` and `?limit=50&state=TX&utm=x` share one key. Unknown parameters are
- * ignored by every route, so they are left out.
+ * ignored by every route, so they are left out, except those a route reads without declaring them
+ * (`config.params.keyed`, e.g. the `{field}__gte` filters of financials).
  */
 export function normalisedKey(request: FastifyRequest): string {
   const schema = request.routeOptions.schema as { querystring?: QuerySchema } | undefined;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const query = (request.query ?? {}) as Record<string, unknown>;
+  const keyed = (request.routeOptions.config as { params?: ParamRules } | undefined)?.params?.keyed;
   return JSON.stringify([
     request.routeOptions.url,
     sortedEntries(params),
-    sortedEntries(query, schema?.querystring?.properties ?? {}),
+    sortedEntries(query, schema?.querystring?.properties ?? {}, keyed),
   ]);
 }
 

@@ -3,10 +3,12 @@
  * that may answer a request before Fastify sees it (the response cache's, cache-front.ts). The
  * answer is installed once the cache exists and removed when the app starts closing, so a closing
  * app's requests get Fastify's own handling. `app.inject` bypasses the server, hence the front door.
+ * Every request passes through boundedTurns (turns.ts), so a busy server keeps accepting connections.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import type { FrontAnswer } from './cache-front.js';
+import { boundedTurns } from './turns.js';
 
 export interface FrontDoor {
   readonly serverFactory: FastifyServerFactory<Server>;
@@ -23,9 +25,10 @@ interface ServerOptions {
 export function createFrontDoor(): FrontDoor {
   let answer: FrontAnswer | null = null;
   const serverFactory: FastifyServerFactory<Server> = (handler, options) => {
-    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const serve = (request: IncomingMessage, response: ServerResponse) => {
       if (answer === null || !answer(request, response)) handler(request, response);
-    });
+    };
+    const server = createServer(boundedTurns(serve));
     // What Fastify sets on the servers it creates itself (lib/server.js).
     const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } =
       options as ServerOptions;

@@ -32,6 +32,8 @@ export interface ParamRules {
   ranges?: [string, string][];
   /** Checks across parameters or against lists (e.g. series IDs); run on the typed values. */
   check?: (values: Record<string, unknown>) => ParamError[];
+  /** Undeclared parameters the route still reads (so the response cache keys on them). */
+  keyed?: (name: string) => boolean;
 }
 
 const USPS = new Set<string>(USPS_CODES);

@@ -25,6 +25,7 @@ interface CliOptions {
   filed?: string;
   progress: string;
   json?: boolean;
+  allowShrink?: boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -75,6 +76,7 @@ function toIngestOptions(options: CliOptions): IngestOptions {
       : {}),
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
     ...(options.latest ? { latest: options.latest } : {}),
+    ...(options.allowShrink ? { allowShrink: true } : {}),
     ...(options.accession || options.cik || options.period || options.filed
       ? {
           filing: {
@@ -142,6 +144,10 @@ export function registerIngestCommand(program: Command, loadConfig: () => Config
       new Option('--progress <mode>', 'progress output')
         .choices(['auto', 'bar', 'lines', 'none'])
         .default('auto'),
+    )
+    .option(
+      '--allow-shrink',
+      'accept a load that removes more served rows than INGEST_MAX_SHRINK_PERCENT allows (a real shrink)',
     )
     .option('--json', 'print the closing summary as JSON on stdout')
     .addHelpText('after', `\nSources:\n${names}\n\nGroups: ${GROUPS.join(', ')}`)

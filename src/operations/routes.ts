@@ -1,4 +1,4 @@
-/** Liveness and readiness probes, shared by both services. */
+/** Liveness and readiness probes, shared by both services; registered at the root (no prefix). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { datasetVersion, listSources } from '../db/dataset.js';

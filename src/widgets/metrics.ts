@@ -1,4 +1,9 @@
-/** The eight widget metrics (SPEC §2): financials column, label, and which direction is good news. */
+/**
+ * The widget metrics: the eight of SPEC §2 (financials column, label, which direction is good
+ * news), shown in the gallery, and every other `percent` field of the call-report catalogue, which
+ * a widget URL may name too (labelled with the catalogue title; direction neutral).
+ */
+import { FINANCIAL_FIELDS } from '../banking/fields/catalogue.js';
 
 export const METRIC_KEYS = [
   'roa',
@@ -47,4 +52,23 @@ export const METRICS: Readonly<Record<MetricKey, MetricDefinition>> = {
 
 export function isMetricKey(value: string): value is MetricKey {
   return (METRIC_KEYS as readonly string[]).includes(value);
+}
+
+/** A metric a widget URL may name: one of the eight, or any percent catalogue field. */
+export type WidgetMetric = string;
+
+export const WIDGET_METRIC_KEYS: readonly WidgetMetric[] = [
+  ...METRIC_KEYS,
+  ...FINANCIAL_FIELDS.filter((f) => f.unit === 'percent' && !isMetricKey(f.name)).map((f) => f.name),
+];
+
+const CATALOGUE_METRICS = new Map<string, MetricDefinition>(
+  FINANCIAL_FIELDS.filter((f) => f.unit === 'percent').map((f) => [
+    f.name,
+    { key: f.name as MetricKey, label: f.title, source: f.fdic_field, better: 'neutral' },
+  ]),
+);
+
+export function widgetMetric(key: WidgetMetric): MetricDefinition {
+  return isMetricKey(key) ? METRICS[key] : CATALOGUE_METRICS.get(key)!;
 }

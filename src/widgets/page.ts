@@ -3,7 +3,7 @@
  * JavaScript), its error page, and the gallery of all eight widgets with copy-paste snippets.
  * Everything is built with xml.ts; the CSS below is constant and free of `<`, `>` and `&`.
  */
-import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
+import { METRIC_KEYS, type MetricKey, type WidgetMetric, widgetMetric } from './metrics.js';
 import { type ErrorCardProps, renderCard, renderErrorCard, type WidgetProps } from './render.js';
 import { CARD_HEIGHT, CARD_WIDTH, FONT_FAMILY, PALETTES, type Theme } from './theme.js';
 import { el, renderHtmlDocument, renderXml, type XmlElement } from './xml.js';
@@ -31,7 +31,7 @@ function cardDocument(title: string, theme: Theme, card: XmlElement): string {
 }
 
 export function widgetPage(props: WidgetProps): string {
-  return cardDocument(`${props.name} — ${METRICS[props.metric].label}`, props.theme, renderCard(props));
+  return cardDocument(`${props.name} — ${widgetMetric(props.metric).label}`, props.theme, renderCard(props));
 }
 
 export function errorPage(props: ErrorCardProps): string {
@@ -49,27 +49,33 @@ export interface GalleryProps {
 }
 
 /** The copy-paste `<iframe>` for one widget, as HTML source text. */
-export function iframeSnippet(origin: string, cert: number, metric: MetricKey, theme: Theme, name: string) {
+export function iframeSnippet(
+  origin: string,
+  cert: number,
+  metric: WidgetMetric,
+  theme: Theme,
+  name: string,
+) {
   return renderXml(
     el('iframe', {
       src: `${origin}/embed/${cert}/${metric}?theme=${theme}`,
       width: CARD_WIDTH,
       height: CARD_HEIGHT,
       style: 'border:0',
-      title: `${METRICS[metric].label} — ${name}`,
+      title: `${widgetMetric(metric).label} — ${name}`,
       loading: 'lazy',
     }),
     'html',
   );
 }
 
-export function imgSnippet(origin: string, cert: number, metric: MetricKey, theme: Theme, name: string) {
+export function imgSnippet(origin: string, cert: number, metric: WidgetMetric, theme: Theme, name: string) {
   return renderXml(
     el('img', {
       src: `${origin}/embed/${cert}/${metric}.svg?theme=${theme}`,
       width: CARD_WIDTH,
       height: CARD_HEIGHT,
-      alt: `${METRICS[metric].label} — ${name}`,
+      alt: `${widgetMetric(metric).label} — ${name}`,
     }),
     'html',
   );
@@ -86,7 +92,7 @@ const GALLERY_CSS =
 
 function gallerySection(props: GalleryProps, metric: MetricKey): XmlElement {
   const { cert, name, theme, origin } = props;
-  const label = METRICS[metric].label;
+  const label = widgetMetric(metric).label;
   if (!props.available.has(metric)) {
     return el(
       'section',

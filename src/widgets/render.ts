@@ -2,7 +2,7 @@
  * render(props): the widget card as one SVG element tree, 300×130, used inline by the HTML page and
  * standalone by the `.svg` form. Pure: same props, same markup. All text goes through xml.ts.
  */
-import { type Better, METRICS, type MetricKey } from './metrics.js';
+import { type Better, type WidgetMetric, widgetMetric } from './metrics.js';
 import { quarterLabel, type SeriesPoint, type Summary, summarise } from './series.js';
 import { sparkline } from './sparkline.js';
 import { estimateWidth, fitFontSize, formatPercent, formatPoints, truncate, wrapText } from './text.js';
@@ -12,7 +12,7 @@ import { el, renderXml, type XmlChild, type XmlElement } from './xml.js';
 export interface WidgetProps {
   /** Institution name, shown truncated to fit; in full in `<title>` and `aria-label`. */
   readonly name: string;
-  readonly metric: MetricKey;
+  readonly metric: WidgetMetric;
   readonly theme: Theme;
   /** Ascending quarterly series (see series.ts); the last point holds the latest value. */
   readonly series: readonly SeriesPoint[];
@@ -84,7 +84,7 @@ function text(attrs: Record<string, string | number>, content: string): XmlEleme
 
 /** Name on the first line; metric label and report date on the second. */
 function heading(props: WidgetProps, date: string, palette: Palette): XmlElement[] {
-  const label = METRICS[props.metric].label;
+  const label = widgetMetric(props.metric).label;
   const dateWidth = estimateWidth(date, 12);
   return [
     text(
@@ -130,7 +130,7 @@ function figures(value: string, summary: Summary, better: Better, palette: Palet
 /** The widget card for one institution and metric. */
 export function renderCard(props: WidgetProps): XmlElement {
   const palette = PALETTES[props.theme];
-  const metric = METRICS[props.metric];
+  const metric = widgetMetric(props.metric);
   const summary = summarise(props.series);
   if (!summary) throw new Error('renderCard needs a series ending in a reported value');
   const value = formatPercent(summary.latest.value);

@@ -1,7 +1,7 @@
 /** Widget queries: plain Kysely, portable between SQLite and PostgreSQL. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { METRIC_KEYS, type MetricKey } from './metrics.js';
+import { METRIC_KEYS, type MetricKey, type WidgetMetric } from './metrics.js';
 import { MAX_QUARTERS, type SeriesPoint } from './series.js';
 
 export async function findInstitution(db: Kysely<Database>, cert: number) {
@@ -15,7 +15,7 @@ export async function findInstitution(db: Kysely<Database>, cert: number) {
 export async function metricHistory(
   db: Kysely<Database>,
   cert: number,
-  metric: MetricKey,
+  metric: WidgetMetric,
 ): Promise<SeriesPoint[]> {
   const rows = await db
     .selectFrom('financials')
@@ -34,10 +34,10 @@ export async function metricHistory(
   return rows.reverse().map(toSeriesPoint(metric));
 }
 
-function toSeriesPoint(metric: MetricKey) {
-  return (row: { report_date: string } & Partial<Record<MetricKey, number | null>>): SeriesPoint => ({
-    date: row.report_date,
-    value: row[metric] ?? null,
+function toSeriesPoint(metric: WidgetMetric) {
+  return (row: Record<string, unknown>): SeriesPoint => ({
+    date: row.report_date as string,
+    value: (row[metric] as number | null | undefined) ?? null,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
- * /embed routes. Registered under the `/embed` prefix in their own plugin context, so the error and
- * not-found handlers below answer every /embed failure (including the global parameter
- * normaliser's 400s) as widget-styled HTML or SVG, while the JSON APIs keep their problem documents.
+ * /embed routes, named relative to the family's `/embed` prefix. They run in their own plugin
+ * context, so the error and not-found handlers below answer every /embed failure (including the
+ * global parameter normaliser's 400s) as widget-styled HTML or SVG, while the JSON APIs keep their
+ * problem documents.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,7 +10,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { notFound, ProblemError } from '../http/problem.js';
-import { METRICS, type MetricKey } from './metrics.js';
+import { type WidgetMetric, widgetMetric } from './metrics.js';
 import { errorPage, galleryPage, widgetPage } from './page.js';
 import { render, renderError, type WidgetProps } from './render.js';
 import { toQuarterlySeries } from './series.js';
@@ -32,6 +33,7 @@ export const WIDGET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-sr
 export const GALLERY_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
+const GALLERY_PATH = '/:cert';
 const HTML = 'text/html; charset=utf-8';
 const SVG = 'image/svg+xml; charset=utf-8';
 
@@ -39,9 +41,12 @@ function send(reply: FastifyReply, type: string, body: string) {
   return reply.type(type).send(body);
 }
 
-/** Set in onSend so answers replayed by the response cache (src/http/cache.ts) carry them too. */
-function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
-  const gallery = request.routeOptions.url === '/embed/:cert' && reply.statusCode === 200;
+/**
+ * Set in onSend so answers replayed by the response cache (src/http/cache.ts) carry them too.
+ * `galleryUrl` is the gallery's full pattern, as `routeOptions.url` gives it.
+ */
+function securityHeaders(request: FastifyRequest, reply: FastifyReply, galleryUrl: string) {
+  const gallery = request.routeOptions.url === galleryUrl && reply.statusCode === 200;
   reply.header('content-security-policy', gallery ? GALLERY_CSP : WIDGET_CSP);
   reply.header('x-content-type-options', 'nosniff');
   reply.removeHeader('x-frame-options');
@@ -58,12 +63,12 @@ function publicOrigin(request: FastifyRequest): string {
   return `${protocol}://${host}`;
 }
 
-async function loadWidget(db: Kysely<Database>, cert: number, metric: MetricKey, theme: Theme) {
+async function loadWidget(db: Kysely<Database>, cert: number, metric: WidgetMetric, theme: Theme) {
   const institution = await findInstitution(db, cert);
   if (!institution) throw notFound(`No institution with FDIC certificate ${cert}.`);
   const series = toQuarterlySeries(await metricHistory(db, cert, metric));
   if (series.length === 0) {
-    throw notFound(`No ${METRICS[metric].label.toLowerCase()} reported for ${institution.name}.`);
+    throw notFound(`No ${widgetMetric(metric).label.toLowerCase()} reported for ${institution.name}.`);
   }
   return { name: institution.name, metric, theme, series } satisfies WidgetProps;
 }
@@ -108,14 +113,15 @@ export const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const card = { status: 404, title: 'Not found', detail, theme: requestedTheme(request) };
     return send(reply.code(404), HTML, errorPage(card));
   });
+  const galleryUrl = `${app.prefix}${GALLERY_PATH}`;
   app.addHook('onSend', async (request, reply, payload) => {
-    securityHeaders(request, reply);
+    securityHeaders(request, reply, galleryUrl);
     return payload;
   });
 
   const tags = ['widgets'];
   app.get(
-    '/:cert',
+    GALLERY_PATH,
     {
       schema: {
         tags,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { enumParam } from '../http/params.js';
-import { METRIC_KEYS } from './metrics.js';
+import { WIDGET_METRIC_KEYS } from './metrics.js';
 import { THEMES } from './theme.js';
 
 // institutions.cert is a 32-bit integer column; a larger number must be a 400, not a database error.
@@ -18,8 +18,8 @@ export const GalleryParams = Type.Object({ cert: certParam });
 export const WidgetParams = Type.Object({
   cert: certParam,
   metric: enumParam(
-    METRIC_KEYS,
-    'Metric shown (all percent): return on assets, return on equity, efficiency ratio, equity to assets, noncurrent loans, tier 1 leverage, loans to deposits, net charge-off rate',
+    WIDGET_METRIC_KEYS,
+    'Metric shown (all percent): the eight of the gallery (return on assets, return on equity, efficiency ratio, equity to assets, noncurrent loans, tier 1 leverage, loans to deposits, net charge-off rate) or any other `percent` field of GET /api/v1/fields',
   ),
 });
 

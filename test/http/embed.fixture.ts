@@ -69,6 +69,7 @@ function harborRow(date: string, i: number, count: number): Insertable<Financial
     equity_ratio: 10, // flat
     loan_to_deposit: isLatest ? null : round2(75 + wave * 5), // latest quarter unreported
     charge_off_rate: null, // never reported
+    net_interest_margin: round2(3.1 + wave * 0.2), // a catalogue percent field beyond the eight
     source: 'fdic',
   };
 }

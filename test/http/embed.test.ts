@@ -1,6 +1,7 @@
 /** SPEC §2 /embed: every status, header and content type of the widget, its .svg form and gallery. */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { FINANCIAL_FIELDS, financialField } from '../../src/banking/fields/catalogue.js';
 import { iframeSnippet } from '../../src/widgets/page.js';
 import { GALLERY_CSP, WIDGET_CSP } from '../../src/widgets/widgets.routes.js';
 import { useTestApp } from '../helpers/app.js';
@@ -47,6 +48,20 @@ describe.each(testBackends())('/embed on $name', (backend) => {
     expect(one(svg, 'value').text).toMatch(/^-?\d+\.\d{2}%$/);
     expect(one(svg, 'change').text).toMatch(/^[▲▼] \d+\.\d{2} pp$|^unchanged$/);
     expect(one(svg, 'spark-line').attrs.d).toMatch(/^M[\d.]+,[\d.]+C/);
+  });
+
+  it('accepts every percent field of the catalogue as a metric, labelled with its title', async () => {
+    const response = await get(ctx.app, `/embed/${HARBOR}/net_interest_margin.svg`);
+    expect(response.statusCode).toBe(200);
+    const svg = inlineSvg(response.body);
+    expect(one(svg, 'label').text).toBe(financialField('net_interest_margin')!.title);
+    expect(one(svg, 'value').text).toMatch(/^\d+\.\d{2}%$/);
+    const amount = await get(ctx.app, `/embed/${HARBOR}/total_assets`);
+    expect(amount.statusCode).toBe(400);
+    for (const field of FINANCIAL_FIELDS.filter((f) => f.unit === 'percent')) {
+      const answer = await get(ctx.app, `/embed/${HARBOR}/${field.name}`);
+      expect([200, 404], field.name).toContain(answer.statusCode);
+    }
   });
 
   it('draws at most the last 20 quarters, leaving a gap for a missing quarter row', async () => {

@@ -109,6 +109,7 @@ describe.each(testBackends())('holdings analytics on $name', (backend) => {
       {
         cusip: CUSIP.AAPL,
         issuer: 'APPLE INC',
+        ticker: null,
         holder_count: 3,
         holders: [
           { cik: B, value: 550, shares: 2500 },
@@ -119,6 +120,7 @@ describe.each(testBackends())('holdings analytics on $name', (backend) => {
       {
         cusip: CUSIP.NVDA,
         issuer: 'NVIDIA CORPORATION',
+        ticker: null,
         holder_count: 2,
         holders: [
           { cik: B, value: 120, shares: 1000 },

@@ -156,6 +156,7 @@ describe.each(testBackends())('holdings portfolios on $name', (backend) => {
       cusip: CUSIP.AAPL,
       issuer: 'APPLE INC',
       title_of_class: 'COM',
+      ticker: null,
       holder_count: 4,
       total_value: 900,
       total_shares: 4050,

@@ -1,11 +1,19 @@
 /** The strict field readers and format parsers the sources share (no database, no network). */
+
 import { describe, expect, it } from 'vitest';
+import { FieldError } from '../../src/ingest/core/errors.js';
+
 import { redactUrl } from '../../src/ingest/core/fetcher.js';
+
 import { toFailureRow } from '../../src/ingest/sources/fdic/failures.js';
+
 import { quarterEnds } from '../../src/ingest/sources/fdic/financials.js';
+
 import { inferFrequency, isoLastUpdated, parseFredCsv } from '../../src/ingest/sources/fred-parse.js';
+
 import { recordsOfInput } from '../../src/ingest/sources/records.js';
-import { FieldError, number, parseDate, stateCode } from '../../src/ingest/sources/values.js';
+
+import { number, parseDate, stateCode } from '../../src/ingest/sources/values.js';
 
 describe('upstream values', () => {
   it('reads every date style the upstreams use, and only real calendar days', () => {

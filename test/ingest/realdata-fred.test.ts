@@ -85,7 +85,10 @@ async function servedObservations(api: ApiUnderTest, id: string, from: string, t
       expect(FILES.length).toBeGreaterThanOrEqual(18);
       for (const round of rounds(FILES)) {
         const args = round.flatMap((file) => ['--from', realdata(`fred/${file}`)]);
-        const { code, summary, stderr } = await ingestJson(['fred', ...args], { DATABASE_URL: database.url });
+        // A later round may load a shorter file of a series already served: a real shrink.
+        const { code, summary, stderr } = await ingestJson(['fred', ...args, '--allow-shrink'], {
+          DATABASE_URL: database.url,
+        });
         expect(code, stderr).toBe(0);
         expect(summary.rejected, JSON.stringify(summary.rejected_reasons)).toBe(0);
         for (const file of round) {

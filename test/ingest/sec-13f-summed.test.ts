@@ -22,7 +22,7 @@ import {
 } from '../../bench/sec-13f-dataset.js';
 import { writeSyntheticDataset } from '../../bench/sec-13f-synthetic.js';
 import type { DbHandle } from '../../src/db/connect.js';
-import { deriveHoldings } from '../../src/holdings/derive/index.js';
+import { deriveHoldings } from '../../src/ingest/sources/sec/holdings/derive/index.js';
 import { readInfoTable } from '../../src/ingest/sources/sec/infotable-reader.js';
 import { type Backend, testBackends } from '../helpers/backends.js';
 import { ingestJson } from './helpers/cli.js';

@@ -180,7 +180,10 @@ describe.each(testBackends())('SEC network sources on $name', (backend: Backend)
       '<MainAddr City="Austin" State="TX"/><Item5A TtlEmp="12"/><Item5F Q5F2A="900" Q5F2B="100" Q5F2C="1000"/>' +
       '</Firm></Firms></IAPDFirmSECReport>';
     writeFileSync(feed, gzipSync(Buffer.from(xml, 'latin1')));
-    const { code, summary, stderr } = await ingestJson(['sec-advisers', '--from', feed], env(false));
+    const { code, summary, stderr } = await ingestJson(
+      ['sec-advisers', '--from', feed, '--allow-shrink'],
+      env(false),
+    );
     expect(code, stderr).toBe(0);
     expect(summary).toMatchObject({ ok: true, read: 1, removed: 1 });
     const advisers = (await api.get('/api/advisers?state=tx')).body;

@@ -7,7 +7,7 @@ const URL_VARIANTS = 1000;
 export const URL_CYCLE = URL_PATTERNS * URL_VARIANTS;
 
 /** Cycles through valid, invalid, cached and never-seen URLs of several endpoints. */
-function nextUrl(i: number): string {
+export function nextUrl(i: number): string {
   const n = i % URL_VARIANTS;
   const urls = [
     `/api/v1/failures?limit=${(n % 500) + 1}&offset=${n}`,

@@ -13,8 +13,13 @@ const CONNECTIONS = 100;
 const WARMUP_CONNECTIONS = 10;
 /** Live-heap growth allowed between the end of warm-up and the end of the run. */
 const HEAP_GROWTH_BOUND = 16 * 1024 * 1024;
-/** Bound on the slowest request: 0.2–4 s, all while 100 connections open at once (docs/performance.md). */
-const MAX_LATENCY_MS = 8000;
+/**
+ * Bound on the slowest request. It was 3.8–5.2 s while 100 connections opened at once: Node accepts
+ * one connection per event-loop turn, and each turn answered every open connection first. With the
+ * turn budget (src/http/turns.ts) 0.4–0.6 s on a 2-core machine (docs/performance.md); the bound
+ * leaves room for a loaded CI machine and still fails if the accept starvation returns.
+ */
+const MAX_LATENCY_MS = 2000;
 const RSS_BOUND = 512 * 1024 * 1024;
 
 describe('sustained load on the built server', () => {

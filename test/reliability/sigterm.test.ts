@@ -16,8 +16,12 @@ import { buildServer, type RunningServer, spawnServer } from './support.js';
 
 const CLIENTS = 8;
 const ROWS = 500;
-/** ~8 KB names make each 500-row page about 4 MB: far more than the socket buffers hold. */
-const NAME_BYTES = 8000;
+/**
+ * ~30 KB names make each 500-row page about 15 MB: more than the server's send buffer (tcp_wmem max
+ * 4 MB here) plus what a paused reader's receive buffer takes, so the responses cannot finish early.
+ * (4 MB pages once fitted in the buffers and the server exited within the 1 s grace: a flaky run.)
+ */
+const NAME_BYTES = 30_000;
 
 async function bigFailuresDatabase(url: string): Promise<void> {
   const writer = openDatabase(url);

@@ -82,6 +82,8 @@ export interface RunningServer {
   readonly child: ChildProcess;
   readonly origin: string;
   readonly exited: Promise<number | null>;
+  /** Everything the server wrote to stdout and stderr, read once it has exited. */
+  readonly finalLog: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -120,11 +122,16 @@ export async function spawnServer(
       );
     });
   });
-  exited.then(() => rmSync(logDir, { recursive: true, force: true }));
+  const finalLog = exited.then(() => {
+    const text = readFileSync(logPath, 'utf8');
+    rmSync(logDir, { recursive: true, force: true });
+    return text;
+  });
   return {
     child,
     origin,
     exited,
+    finalLog,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

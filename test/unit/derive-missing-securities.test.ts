@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { insertRows } from '../../src/db/bulk.js';
 import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { deriveHoldings } from '../../src/holdings/derive/index.js';
-import { addHeldMissingSecurities } from '../../src/holdings/derive/securities.js';
-import { insertInfoRows } from '../../src/holdings/info-tables.js';
+import { deriveHoldings } from '../../src/ingest/sources/sec/holdings/derive/index.js';
+import { addHeldMissingSecurities } from '../../src/ingest/sources/sec/holdings/derive/securities.js';
+import { insertInfoRows } from '../../src/ingest/sources/sec/holdings/info-tables.js';
 
 const filing = {
   accession_number: '0000000101-25-000001',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type FilingHeader, resolveManagerQuarter } from '../../src/holdings/derive/index.js';
 import { padCik, quarterOfDate } from '../../src/holdings/identifiers.js';
+import {
+  type FilingHeader,
+  resolveManagerQuarter,
+} from '../../src/ingest/sources/sec/holdings/derive/index.js';
 
 const filing = (
   accession: string,

@@ -7,9 +7,9 @@ import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
-import { deriveHoldings } from '../../src/holdings/derive/index.js';
-import { fieldsOf, insertInfoRows, unpackRows } from '../../src/holdings/info-tables.js';
 import type { InfoRow13f } from '../../src/holdings/tables.js';
+import { deriveHoldings } from '../../src/ingest/sources/sec/holdings/derive/index.js';
+import { fieldsOf, insertInfoRows, unpackRows } from '../../src/ingest/sources/sec/holdings/info-tables.js';
 import { type TestDatabase, testBackends } from '../helpers/backends.js';
 
 const row = (

@@ -1,7 +1,7 @@
 /**
  * Holdings service schema (SPEC §3). Raw tables hold 13F filings and information-table rows exactly
  * as filed (values in the filing's own unit); derived tables are recomputed by
- * `deriveHoldings()` (src/holdings/derive) and are all the API reads. Values and share counts are
+ * `deriveHoldings()` (src/ingest/sources/sec/holdings/derive) and are all the API reads. Values and share counts are
  * bigint; derived values are thousands of USD as double precision (dollar filings keep their
  * decimals: 1,234,567 USD → 1234.567).
  */

@@ -6,6 +6,8 @@ import * as infoTables from './0004_info_tables.js';
 import * as readIndexes from './0005_read_indexes.js';
 import * as macroValuesIndex from './0006_macro_values_index.js';
 import * as filerIdentity from './0007_filer_identity.js';
+import * as holdingsChanges from './0008_holdings_changes.js';
+import * as financialAggregates from './0009_financial_aggregates.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ export const migrations: Record<string, Migration> = {
   '0005_read_indexes': readIndexes,
   '0006_macro_values_index': macroValuesIndex,
   '0007_filer_identity': filerIdentity,
+  '0008_holdings_changes': holdingsChanges,
+  '0009_financial_aggregates': financialAggregates,
 };
 
 export const migrationProvider: MigrationProvider = {

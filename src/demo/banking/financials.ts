@@ -2,14 +2,17 @@
  * Demo quarterly financials. Each institution gets its own random stream (seed + cert), a growth
  * rate and a profile (funding, lending, capital, profitability, credit quality), moved each quarter
  * by noise and by a shared cycle (2020 deposit surge and provisions, 2022 rate shock). The last
- * quarter's total assets equal the institution's `asset_size`. Some ratios are null on purpose:
- * foreign-bank branches report no leverage ratio, lenders with no loans have no loan ratios.
+ * quarter's total assets equal the institution's `asset_size`. The model draws the totals (assets,
+ * deposits, loans, equity) and the quarter's ROA, NPL ratio, efficiency ratio, charge-off rate and
+ * leverage ratio; financials-catalogue.ts turns them into amounts (net income, noncurrent loans, …)
+ * and fills every other catalogue field, the ratios following from the amounts.
  */
 import type { Insertable } from 'kysely';
 import type { FinancialsTable } from '../../db/tables.js';
-import type { DemoScale } from '../index.js';
+import type { DemoScale } from '../types.js';
+import { type BaseTotals, CatalogueBank } from './financials-catalogue.js';
 import type { InstitutionRow } from './institutions.js';
-import { type Random, round } from './random.js';
+import type { Random } from './random.js';
 
 export const LAST_REPORT_DATE = '2026-09-30';
 const FIRST_REPORT_DATE: Record<DemoScale, string> = { small: '2016-03-31', full: '2000-03-31' };
@@ -91,6 +94,11 @@ function activeQuarters(institution: InstitutionRow, all: string[]): string[] {
 
 function institutionFinancials(random: Random, institution: InstitutionRow, dates: string[]) {
   const profile = profileOf(random, institution);
+  const bank = new CatalogueBank(
+    random.fork('catalogue'),
+    institution.asset_size ?? 0,
+    profile.reportsLeverage,
+  );
   const last = dates.length - 1;
   // Walk backwards from the latest assets so the last report equals asset_size.
   const logAssets: number[] = new Array(dates.length);
@@ -99,6 +107,8 @@ function institutionFinancials(random: Random, institution: InstitutionRow, date
     const step = profile.growth / 4 + cycle(dates[i]!).growth + random.normal(0, 0.015);
     logAssets[i - 1] = (logAssets[i] as number) - step;
   }
+  const totals: BaseTotals = { assets: 0, deposits: 0, loans: 0, equity: 0 };
+  const base = bank.base;
   return dates.map((date, i) => {
     const c = cycle(date);
     const assets =
@@ -114,33 +124,22 @@ function institutionFinancials(random: Random, institution: InstitutionRow, date
         ? 0
         : Math.max(0.02, profile.loans - (c.growth > 0.01 ? 0.03 : 0) + random.normal(0, 0.01));
     const equity = Math.max(2, profile.equity + c.equity + random.normal(0, 0.25));
+    // The quarter's ROA (annualised) and NPL ratio; the draws keep their order so the totals stay as they were.
     const roa = profile.roa + c.roa + random.normal(0, 0.12);
     const npl = profile.npl * c.npl * Math.exp(random.normal(0, 0.15));
-    const deposits = Math.round(assets * depositShare);
-    const loans = Math.round(assets * loanShare);
-    const row: Insertable<FinancialsTable> = {
-      cert: institution.cert,
-      report_date: date,
-      total_assets: assets,
-      total_deposits: deposits,
-      total_loans: loans,
-      total_equity: Math.round((assets * equity) / 100),
-      net_income: Math.round((assets * roa) / 400),
-      roa: round(roa, 4),
-      roe: round((roa / equity) * 100, 4),
-      efficiency_ratio: random.chance(0.004)
-        ? null
-        : round(Math.min(150, Math.max(30, 95 - roa * 28 + random.normal(0, 4))), 4),
-      npl_ratio: loans > 0 ? round(npl, 4) : null,
-      tier1_leverage: profile.reportsLeverage
-        ? round(Math.max(3, equity - random.normal(0.4, 0.4)), 4)
-        : null,
-      equity_ratio: round(equity, 4),
-      loan_to_deposit: deposits > 0 ? round((loans / deposits) * 100, 4) : null,
-      charge_off_rate: loans > 0 ? round(Math.max(-0.05, npl * 0.28 + random.normal(0, 0.05)), 4) : null,
-      source: 'demo',
-    };
-    return row;
+    const efficiencyNoise = random.chance(0.004) ? 0 : random.normal(0, 4);
+    const leverage = profile.reportsLeverage ? Math.max(3, equity - random.normal(0.4, 0.4)) : Number.NaN;
+    totals.assets = assets;
+    totals.deposits = Math.round(assets * depositShare);
+    totals.loans = Math.round(assets * loanShare);
+    totals.equity = Math.round((assets * equity) / 100);
+    const chargeOffRate = totals.loans > 0 ? Math.max(-0.05, npl * 0.28 + random.normal(0, 0.05)) : 0;
+    base.netIncome = Math.round((assets * roa) / 400);
+    base.noncurrentLoans = Math.round((totals.loans * npl) / 100);
+    base.netChargeOffs = Math.round((totals.loans * chargeOffRate) / 400);
+    base.efficiency = Math.min(150, Math.max(30, 95 - roa * 28 + efficiencyNoise));
+    base.tier1Leverage = leverage;
+    return bank.row(institution.cert, date, totals);
   });
 }
 
@@ -162,9 +161,23 @@ export function* financialBatches(
     if (dates.length === 0) continue;
     batch.push(...institutionFinancials(root.fork(`financials:${institution.cert}`), institution, dates));
     if (batch.length >= batchSize) {
-      yield batch;
+      yield byReportDate(batch);
       batch = [];
     }
   }
-  if (batch.length > 0) yield batch;
+  if (batch.length > 0) yield byReportDate(batch);
+}
+
+/**
+ * A batch in (report date, cert) order. Real loads arrive one report date at a time, so a date's
+ * rows sit together on disk; written bank by bank, the demo would spread every date over the whole
+ * table and make each per-date read (lists, peers, aggregates) touch thousands of scattered pages.
+ */
+function byReportDate(batch: Insertable<FinancialsTable>[]): Insertable<FinancialsTable>[] {
+  const keyed = batch.map((row) => ({
+    key: `${row.report_date} ${String(row.cert).padStart(10, '0')}`,
+    row,
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ row }) => row);
 }

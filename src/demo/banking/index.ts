@@ -1,8 +1,9 @@
 import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion } from '../../db/dataset.js';
-import type { DemoOptions, DemoPart } from '../index.js';
+import { deriveFinancialAggregates } from '../../ingest/derived/financial-aggregates.js';
 import { recordDemoSource } from '../provenance.js';
+import type { DemoOptions, DemoPart } from '../types.js';
 import { generateFailures } from './failures.js';
 import { financialBatches } from './financials.js';
 import {
@@ -58,6 +59,7 @@ export async function buildBankingDemoWith(
       financialRows += await insertRows(handle, 'financials', batch, trx);
       await yieldToEventLoop();
     }
+    await deriveFinancialAggregates(handle, trx);
     await insertRows(handle, 'failures', failures, trx);
     await insertRows(handle, 'macro_series', macro.series, trx);
     await insertRows(handle, 'macro_observations', macro.observations, trx);

@@ -6,7 +6,7 @@
 import type { Insertable } from 'kysely';
 import { searchKey } from '../../db/search.js';
 import type { InstitutionsTable } from '../../db/tables.js';
-import type { DemoScale } from '../index.js';
+import type { DemoScale } from '../types.js';
 import { citiesOf, STATE_CODES, STATE_WEIGHTS } from './geography.js';
 import { charteredName, holdingCompanyName } from './names.js';
 import { type Random, round } from './random.js';

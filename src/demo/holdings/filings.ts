@@ -2,7 +2,8 @@
  * Raw 13F filings of one demo quarter, as a real filer would submit them: one 13F-HR per active
  * manager (VALUE in whole dollars, as every filing from 2023-01-03 on), 13F-NT notices without rows,
  * some NEW HOLDINGS and RESTATEMENT amendments, split rows (same CUSIP over two discretion types),
- * options and PRN notes. Portfolios evolve between quarters (drops, adds, share changes).
+ * options and PRN notes. Portfolios evolve between quarters (drops, adds, share changes); a stock
+ * split multiplies every holder's shares at the start of its quarter (universe.ts).
  */
 import type { Insertable } from 'kysely';
 import { quarterEnd } from '../../holdings/identifiers.js';
@@ -229,6 +230,13 @@ export async function generateQuarter(
   sink: Sink,
 ): Promise<void> {
   const period = quarterEnd(quarter);
+  for (const split of universe.splits.filter((s) => s.q === q))
+    for (const m of managers) {
+      const units = m.holdings.get(split.index);
+      // A reverse split pays cash for fractions of a share.
+      if (units !== undefined)
+        m.holdings.set(split.index, Math.max(1, Math.floor(units * split.factor + 1e-9)));
+    }
   for (const m of managers) {
     const kind = m.schedule[q];
     if (!kind) continue;

@@ -12,12 +12,12 @@ import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
-import { deriveHoldings } from '../../holdings/derive/index.js';
 import { nextQuarter } from '../../holdings/identifiers.js';
-import { InfoTablePacker, packInfoRows } from '../../holdings/info-tables.js';
 import type { Filings13fTable, InfoRow13f, InfoTables13fTable } from '../../holdings/tables.js';
-import type { DemoOptions, DemoPart, DemoScale } from '../index.js';
+import { deriveHoldings } from '../../ingest/sources/sec/holdings/derive/index.js';
+import { InfoTablePacker, packInfoRows } from '../../ingest/sources/sec/holdings/info-tables.js';
 import { recordDemoSource } from '../provenance.js';
+import type { DemoOptions, DemoPart, DemoScale } from '../types.js';
 import { generateAdvisers } from './advisers.js';
 import { generateQuarter, resetAccessions } from './filings.js';
 import { generateManagers } from './managers.js';
@@ -51,7 +51,7 @@ const BATCH_ROWS = 20_000;
 
 /** Children first; derived tables are rebuilt by deriveHoldings. */
 // biome-ignore format: the list reads best as a block
-const TABLES = ['smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
+const TABLES = ['security_latest', 'filing_progress', 'filing_days', 'position_changes', 'manager_changes', 'security_changes', 'security_splits', 'split_spans', 'smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
   'positions', 'applied_filings_13f', 'info_tables_13f', 'filings_13f', 'managers', 'securities', 'advisers'] as const;
 const SOURCES = ['sec-13f', 'sec-advisers', 'sec-securities'] as const;
 
@@ -89,6 +89,18 @@ function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
       return { filings: filings.length, rows: rowCount };
     },
   };
+}
+
+/** The stock splits the demo applies, by CUSIP and quarter: the ground truth for the split detection. */
+export function demoSplits(seed: number, scale: DemoScale) {
+  const { firstQuarter, quarters: count, securities } = SCALES[scale];
+  const quarters = quarterLabels(firstQuarter, count);
+  const universe = generateUniverse(Rng.derive(seed, 'universe'), securities, count);
+  return universe.splits.map((split) => ({
+    cusip: (universe.securities[split.index] as { cusip: string }).cusip,
+    quarter: quarters[split.q] as string,
+    factor: split.factor,
+  }));
 }
 
 export const buildHoldingsDemo: DemoPart = async (handle: DbHandle, options: DemoOptions) => {

@@ -23,6 +23,35 @@ export interface Universe {
   cumulative: Float64Array;
   /** The mega-caps most managers hold. */
   megaCaps: number;
+  /** Stock splits: at quarter number `q`, every holding of security `index` is multiplied by `factor`. */
+  splits: DemoSplit[];
+}
+
+export interface DemoSplit {
+  index: number;
+  q: number;
+  /** Shares after per share before: 2 (2-for-1) or 0.1 (1-for-10 reverse). */
+  factor: number;
+}
+
+/**
+ * A 2-for-1 split of the third mega-cap in the last quarter and a 1-for-10 reverse split of a
+ * popular listed stock in the one before, so the split-aware changes have both cases to show.
+ * Prices from the split on are divided by the factor; no random draw is used.
+ */
+function splitsOf(securities: DemoSecurity[], quarters: number): DemoSplit[] {
+  const reverse = securities.findIndex(
+    (s, index) => index >= 20 && s.share_type === 'SH' && s.ticker !== null,
+  );
+  const splits = [
+    { index: 2, q: quarters - 1, factor: 2 },
+    { index: reverse, q: quarters - 2, factor: 0.1 },
+  ].filter((split) => split.q > 0 && split.index >= 0);
+  for (const split of splits) {
+    const prices = (securities[split.index] as DemoSecurity).prices;
+    for (let q = split.q; q < prices.length; q++) prices[q] = (prices[q] as number) / split.factor;
+  }
+  return splits;
 }
 
 const ALNUM = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -122,7 +151,7 @@ export function generateUniverse(rng: Rng, count: number, quarters: number): Uni
     total += 1 / (i + 4) ** 1.05;
     cumulative[i] = total;
   }
-  return { securities, cumulative, megaCaps };
+  return { securities, cumulative, megaCaps, splits: splitsOf(securities, quarters) };
 }
 
 /** A security index drawn by popularity. */

@@ -4,9 +4,10 @@
  * errors, timeouts and truncated bodies (honouring Retry-After), and an error naming the URL (API
  * keys redacted) when it finally gives up. Every body read goes through `onBytes` (the checksum).
  */
+
 import { request } from 'undici';
 import { version } from '../../version.js';
-import { IngestError } from './types.js';
+import { IngestError } from './errors.js';
 
 export interface FetcherOptions {
   readonly maxRetries: number;

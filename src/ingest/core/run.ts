@@ -3,6 +3,7 @@
  * Any error before the commit leaves the served tables, the dataset version and the provenance
  * exactly as they were; the staging tables are dropped either way.
  */
+
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -11,18 +12,16 @@ import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
-import type { Database } from '../../db/tables.js';
+import { demoOwnersOf } from '../../db/demo-sources.js';
+import type { Database, TableName } from '../../db/tables.js';
+import { IngestError, LoadRefused } from './errors.js';
 import { Fetcher, redactUrl } from './fetcher.js';
+import { checkRejectedRows } from './guard.js';
 import { createProgress, type ProgressMode } from './progress.js';
-import { createStaging, dropStaging, type Stager, swapTable } from './staging.js';
+import { createStaging, dropStaging, type Stager } from './staging.js';
 import { type LoadSummary, summarize, type TableCounts, Tally } from './summary.js';
-import {
-  type IngestContext,
-  IngestError,
-  type IngestOptions,
-  type IngestSource,
-  type TableName,
-} from './types.js';
+import { swapTable } from './swap.js';
+import type { IngestContext, IngestOptions, IngestSource } from './types.js';
 
 export interface RunEnvironment {
   readonly handle: DbHandle;
@@ -106,7 +105,7 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
     },
   };
 
-  const finish = (tables: TableCounts[], version: number | null, error?: string) =>
+  const finish = (tables: TableCounts[], version: number | null, error?: unknown) =>
     summarize(
       {
         source: source.name,
@@ -117,13 +116,15 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
       },
       tally,
       tables,
-      error,
+      error === undefined ? undefined : error instanceof Error ? error.message : String(error),
+      error instanceof LoadRefused ? error.refusal : undefined,
     );
 
   try {
     await source.run(ctx);
     for (const stager of stagers) await stager.flush();
     progress.stop();
+    checkRejectedRows(tally.rejectedCount, tally.read, env.config.ingestMaxRejectedPercent);
     if (stagers.length === 0 || stagers.every((s) => s.staged === 0)) {
       throw new IngestError('the upstream gave no usable rows; nothing was changed');
     }
@@ -134,6 +135,7 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
       started,
       notes,
       swapSteps,
+      maxShrinkPercent: env.options.allowShrink ? null : env.config.ingestMaxShrinkPercent,
       beforeCommit: async () => {
         if (env.config.ingestSwapPauseMs <= 0) return;
         env.log(`${source.name}: swap transaction open, holding it ${env.config.ingestSwapPauseMs} ms`);
@@ -143,7 +145,7 @@ export async function runSource(source: IngestSource, env: RunEnvironment): Prom
     return finish(tables, version);
   } catch (error) {
     progress.stop();
-    return finish([], null, error instanceof Error ? error.message : String(error));
+    return finish([], null, error);
   } finally {
     for (const stager of stagers) await dropStaging(env.handle, stager).catch(() => {});
   }
@@ -155,11 +157,13 @@ interface Provenance {
   readonly started: number;
   readonly notes: readonly string[];
   readonly swapSteps: readonly SwapStep[];
+  /** The guard's shrink limit for this load (null with --allow-shrink). */
+  readonly maxShrinkPercent: number | null;
   /** Runs last inside the transaction (the INGEST_SWAP_PAUSE_MS testing aid). */
   readonly beforeCommit: () => Promise<void>;
 }
 
-type SwapStep = (trx: Transaction<Database>) => Promise<void>;
+type SwapStep = (trx: Transaction<Database>) => Promise<unknown>;
 
 /** The one transaction: replace served rows, bump the dataset version, record provenance. */
 async function swapAll(
@@ -169,17 +173,25 @@ async function swapAll(
   provenance: Provenance,
 ): Promise<{ tables: TableCounts[]; version: number }> {
   return handle.db.transaction().execute(async (trx) => {
-    const previous = await trx
-      .selectFrom('sources')
-      .select('is_demo')
-      .where('source', '=', sourceName)
-      .executeTakeFirst();
-    // Real data never mixes with the synthetic demo rows it replaces.
-    const replaceAll = Number(previous?.is_demo ?? 0) === 1;
+    // Real data never mixes with the synthetic demo rows: a table whose demo label stands is replaced
+    // whole (src/db/demo-sources.ts), and the labels of the tables replaced go with this load.
+    const labelled = (
+      await trx.selectFrom('sources').select('source').where('is_demo', '=', 1).execute()
+    ).map((row) => row.source);
+    const retired = new Set<string>();
     const tables: TableCounts[] = [];
     for (const stager of stagers) {
-      if (stager.staged > 0) tables.push(await swapTable(trx, stager, replaceAll));
+      if (stager.staged === 0) continue;
+      const owners = demoOwnersOf(stager.spec.table, labelled);
+      for (const owner of owners) retired.add(owner);
+      const rules = { replacesDemo: owners.length > 0, maxShrinkPercent: provenance.maxShrinkPercent };
+      tables.push(await swapTable(trx, stager, rules));
     }
+    if (retired.size > 0)
+      await trx
+        .deleteFrom('sources')
+        .where('source', 'in', [...retired])
+        .execute();
     for (const step of provenance.swapSteps) await step(trx);
     const version = await bumpDatasetVersion(trx);
     const rows = tables.reduce((n, t) => n + t.staged, 0);

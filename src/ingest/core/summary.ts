@@ -1,4 +1,5 @@
 /** Counting what a load did, and the closing summary printed after it. */
+import type { Refusal } from './errors.js';
 
 export class Tally {
   read = 0;
@@ -57,6 +58,8 @@ export interface LoadSummary {
   readonly checksum: string | null;
   readonly dataset_version: number | null;
   readonly error?: string;
+  /** The ingest guard's rule that refused the load, with its figures. */
+  readonly refused?: Refusal;
 }
 
 export function summarize(
@@ -64,6 +67,7 @@ export function summarize(
   tally: Tally,
   tables: readonly TableCounts[],
   error?: string,
+  refused?: Refusal,
 ): LoadSummary {
   const total = (key: 'inserted' | 'updated' | 'removed' | 'kept') => tables.reduce((n, t) => n + t[key], 0);
   return {
@@ -79,6 +83,7 @@ export function summarize(
     skipped: Object.fromEntries(tally.skipped),
     tables,
     ...(error === undefined ? {} : { error }),
+    ...(refused === undefined ? {} : { refused }),
   };
 }
 
@@ -92,6 +97,14 @@ function reasonLines(title: string, reasons: Record<string, number>): string[] {
   return [`  ${title}:`, ...lines];
 }
 
+function refusalLine(r: Refusal): string {
+  const what =
+    r.rule === 'shrink'
+      ? `would remove ${r.count} of ${r.of} served ${r.table} rows`
+      : `${r.count} of ${r.of} rows rejected`;
+  return `${r.rule} rule: ${what} (${r.percent.toFixed(1)} % > ${r.limit_percent} %)`;
+}
+
 /** The human-readable closing summary. */
 export function formatSummary(s: LoadSummary): string {
   const head = s.ok
@@ -103,6 +116,7 @@ export function formatSummary(s: LoadSummary): string {
     `  read:      ${s.read} rows`,
     `  inserted:  ${s.inserted}   updated: ${s.updated}   removed: ${s.removed}${s.kept ? `   kept (preferred source): ${s.kept}` : ''}`,
     `  rejected:  ${s.rejected}`,
+    ...(s.refused ? [`  refused:   ${refusalLine(s.refused)}`] : []),
     ...reasonLines('rejected rows by reason', s.rejected_reasons),
     ...reasonLines('skipped values', s.skipped),
     `  checksum:  ${s.checksum ?? '-'}`,

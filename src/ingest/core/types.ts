@@ -7,15 +7,13 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/connect.js';
-import type { Database } from '../../db/tables.js';
+import type { Database, TableName } from '../../db/tables.js';
 import type { Fetcher } from './fetcher.js';
 import type { Progress } from './progress.js';
 import type { Stager, StagingSpec } from './staging.js';
 import type { Tally } from './summary.js';
 
 export type SourceGroup = 'banking' | 'holdings';
-
-export type TableName = keyof Database & string;
 
 /** Options from the command line, shared by every source; each source reads what it understands. */
 export interface IngestOptions {
@@ -31,6 +29,8 @@ export interface IngestOptions {
   readonly pageSize?: number;
   /** `--latest n`: SEC 13F data sets: load the newest n data sets listed on SEC's page. */
   readonly latest?: number;
+  /** `--allow-shrink`: accept a load that removes more of a replaced scope than the guard allows. */
+  readonly allowShrink?: boolean;
   /** `--accession`, `--cik`, `--period`, `--filed`: identity of a single 13F filing whose files lack it. */
   readonly filing?: {
     readonly accession?: string;
@@ -62,7 +62,7 @@ export interface IngestContext {
    * Registers a step run inside the swap transaction, after the staged tables are swapped in and
    * before the dataset version is bumped (e.g. recomputing derived tables from the new raw rows).
    */
-  onSwap(step: (trx: Transaction<Database>) => Promise<void>): void;
+  onSwap(step: (trx: Transaction<Database>) => Promise<unknown>): void;
 }
 
 export interface IngestSource {
@@ -73,9 +73,4 @@ export interface IngestSource {
   /** When false, `regdata ingest <group>` skips this source unless `enabledInGroup` says otherwise. */
   enabledInGroup?(config: Config): boolean | string;
   run(ctx: IngestContext): Promise<void>;
-}
-
-/** A failure the operator can act on (bad input, upstream refused); printed without a stack. */
-export class IngestError extends Error {
-  override name = 'IngestError';
 }

@@ -3,8 +3,9 @@
  * of `fredgraph.csv` (`DATE,<ID>` with "." and `observation_date,<ID>` with empty cells), and a
  * plain JSON `{id, title, units, observations: [{date, value}]}`. Missing values are omitted.
  */
-import { IngestError } from '../core/types.js';
+import { IngestError } from '../core/errors.js';
 import { decodeText, looksLikeJson } from './records.js';
+
 import { parseDate } from './values.js';
 
 export interface ParsedObservation {

@@ -3,10 +3,12 @@
  * FRED_API_KEY the JSON API; without it the keyless fredgraph CSV; with `--from` FRED JSON or either
  * fredgraph.csv generation. A load replaces the series it contains, all of their observations.
  */
+
 import { findMacroSeries, MACRO_SERIES_IDS } from '../../banking/macro-catalog.js';
+import { IngestError } from '../core/errors.js';
+
 import type { Stager } from '../core/staging.js';
 import type { IngestContext, IngestSource } from '../core/types.js';
-import { IngestError } from '../core/types.js';
 import {
   inferFrequency,
   isoLastUpdated,
@@ -16,6 +18,7 @@ import {
   parseFredInput,
   parseFredJson,
 } from './fred-parse.js';
+
 import { decodeText } from './records.js';
 
 interface SeriesMeta {
@@ -43,6 +46,8 @@ async function stageSeries(
       `fred: ${parsed.id} is not one of the 12 catalogue series; stored, but /api/v1/macro does not serve it`,
     );
   if (parsed.observations.length === 0) {
+    // The series counts as one row read, and rejected.
+    ctx.tally.read++;
     ctx.tally.reject(`${parsed.id}: no observations`);
     return;
   }
@@ -128,13 +133,13 @@ export const fred: IngestSource = {
         table: 'macro_series',
         columns: ['id', 'title', 'units', 'frequency', 'seasonal_adjustment', 'last_updated'],
         key: ['id'],
-        replace: { column: 'id' },
+        replace: { matching: 'id' },
       }),
       observations: await ctx.stage({
         table: 'macro_observations',
         columns: ['series_id', 'date', 'value'],
         key: ['series_id', 'date'],
-        replace: { column: 'series_id' },
+        replace: { matching: 'series_id' },
       }),
     };
     const explicit = ctx.options.series?.length === 1 ? ctx.options.series[0]! : null;

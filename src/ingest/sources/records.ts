@@ -3,8 +3,10 @@
  * arrays) or CSV with a header row (BankFind `format=csv` exports, SDI bulk files). Keys are
  * upper-cased so every export style reads the same way.
  */
+
 import { parse } from 'csv-parse/sync';
-import { IngestError } from '../core/types.js';
+import { IngestError } from '../core/errors.js';
+
 import { normalizeKeys, type UpstreamRecord } from './values.js';
 
 /** UTF-8 unless that produces replacement characters, then Windows-1252/latin-1 (FFIEC, old CSVs). */

@@ -3,8 +3,7 @@
  * is rejected and the reason counted); a value that is absent or blank is null. Nothing becomes NaN,
  * "", "null" or 0 by accident.
  */
-
-export class FieldError extends Error {}
+import { FieldError } from '../core/errors.js';
 
 export type UpstreamRecord = Record<string, unknown>;
 

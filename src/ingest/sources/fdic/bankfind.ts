@@ -2,15 +2,18 @@
  * Reading FDIC BankFind: the API (paged by `offset` until `meta.total`, partitioned by CERT range
  * when a slice holds more than the API's 10,000-row result window) or `--from` inputs.
  */
+import { FieldError, IngestError } from '../../core/errors.js';
 import type { IngestContext } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
 import { bankFindJsonRecords, recordsOfInput } from '../records.js';
-import { FieldError, type UpstreamRecord } from '../values.js';
+import type { UpstreamRecord } from '../values.js';
 
 /** Elasticsearch's default result window: offset + limit must stay within it. */
 export const RESULT_WINDOW = 10_000;
 const DEFAULT_PAGE_SIZE = 5_000;
 const CERT_MAX = 999_999;
+/** BankFind caps `limit` at 500 when a request names more than 250 fields. */
+const MANY_FIELDS = 250;
+const MANY_FIELDS_LIMIT = 500;
 
 export interface BankFindQuery {
   readonly endpoint: 'institutions' | 'financials' | 'failures';
@@ -58,7 +61,8 @@ export async function* bankFindApiPages(
   ctx: IngestContext,
   query: BankFindQuery,
 ): AsyncGenerator<UpstreamRecord[]> {
-  const pageSize = Math.min(ctx.options.pageSize ?? DEFAULT_PAGE_SIZE, RESULT_WINDOW);
+  const cap = query.fields.length > MANY_FIELDS ? MANY_FIELDS_LIMIT : RESULT_WINDOW;
+  const pageSize = Math.min(ctx.options.pageSize ?? DEFAULT_PAGE_SIZE, cap);
   yield* slice(ctx, query, query.filter ?? '', null, pageSize);
 }
 

@@ -1,17 +1,10 @@
 /** `fdic-failures`: every failure and assistance transaction BankFind records since 1934. */
+
 import type { Insertable } from 'kysely';
 import type { FailuresTable } from '../../../db/tables.js';
+import { FieldError } from '../../core/errors.js';
 import type { IngestSource } from '../../core/types.js';
-import {
-  date,
-  FieldError,
-  integer,
-  number,
-  requiredText,
-  stateCode,
-  text,
-  type UpstreamRecord,
-} from '../values.js';
+import { date, integer, number, requiredText, stateCode, text, type UpstreamRecord } from '../values.js';
 import { bankFindApiPages, bankFindUrl, inputPages, stageRecords } from './bankfind.js';
 
 export const FAILURE_FIELDS = [

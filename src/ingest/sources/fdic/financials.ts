@@ -3,72 +3,33 @@
  * (REPDTE) so no slice exceeds the API's result window. A load replaces the report dates it
  * contains; FFIEC-derived rows of those dates are replaced only where FDIC has the same bank.
  */
-import type { Insertable } from 'kysely';
-import type { FinancialsTable } from '../../../db/tables.js';
+
+import { FINANCIAL_FIELDS as CATALOGUE, FIELD_NAMES } from '../../../banking/fields/catalogue.js';
+import type { FinancialRow } from '../../../banking/fields/row.js';
+import { FieldError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
-import { FieldError, first, integer, number, requiredDate, type UpstreamRecord } from '../values.js';
+import { deriveFinancialAggregates } from '../../derived/financial-aggregates.js';
+import { first, integer, number, requiredDate, type UpstreamRecord } from '../values.js';
 import { bankFindApiPages, bankFindUrl, inputPages, stageRecords } from './bankfind.js';
 
-export const FINANCIAL_FIELDS = [
-  'CERT',
-  'REPDTE',
-  'ASSET',
-  'DEP',
-  'LNLSGR',
-  'EQ',
-  'EQTOT',
-  'NETINC',
-  'ROA',
-  'ROE',
-  'EEFFR',
-  'NCLNLSR',
-  'RBC1AAJ',
-  'EQV',
-  'LNLSDEPR',
-  'NTLNLSR',
-] as const;
+/** The BankFind fields a financials request asks for: the key and every catalogue field's code(s). */
+export const FINANCIAL_FIELDS: readonly string[] = [
+  ...new Set(['CERT', 'REPDTE', ...CATALOGUE.flatMap((f) => [f.fdic_field, ...(f.fdic_alternates ?? [])])]),
+];
 
-export const FINANCIAL_COLUMNS = [
-  'cert',
-  'report_date',
-  'total_assets',
-  'total_deposits',
-  'total_loans',
-  'total_equity',
-  'net_income',
-  'roa',
-  'roe',
-  'efficiency_ratio',
-  'npl_ratio',
-  'tier1_leverage',
-  'equity_ratio',
-  'loan_to_deposit',
-  'charge_off_rate',
-  'source',
-] as const;
+export const FINANCIAL_COLUMNS = ['cert', 'report_date', ...FIELD_NAMES, 'source'] as const;
 
-/** SPEC §2: amounts in thousands of USD, ratios in percent, exactly as BankFind reports them. */
-export function toFinancialRow(record: UpstreamRecord): Insertable<FinancialsTable> {
+/** SPEC §5: amounts in thousands of USD, ratios in percent, exactly as BankFind reports them. */
+export function toFinancialRow(record: UpstreamRecord): FinancialRow {
   const cert = integer(record, 'CERT');
   if (cert === null) throw new FieldError('missing CERT');
-  return {
-    cert,
-    report_date: requiredDate(record, 'REPDTE'),
-    total_assets: number(record, 'ASSET'),
-    total_deposits: number(record, 'DEP'),
-    total_loans: number(record, 'LNLSGR'),
-    total_equity: first(record, ['EQ', 'EQTOT'], number),
-    net_income: number(record, 'NETINC'),
-    roa: number(record, 'ROA'),
-    roe: number(record, 'ROE'),
-    efficiency_ratio: number(record, 'EEFFR'),
-    npl_ratio: number(record, 'NCLNLSR'),
-    tier1_leverage: number(record, 'RBC1AAJ'),
-    equity_ratio: number(record, 'EQV'),
-    loan_to_deposit: number(record, 'LNLSDEPR'),
-    charge_off_rate: number(record, 'NTLNLSR'),
-    source: 'fdic',
-  };
+  const row: FinancialRow = { cert, report_date: requiredDate(record, 'REPDTE'), source: 'fdic' };
+  for (const field of CATALOGUE) {
+    row[field.name] = field.fdic_alternates
+      ? first(record, [field.fdic_field, ...field.fdic_alternates], number)
+      : number(record, field.fdic_field);
+  }
+  return row;
 }
 
 /** Quarter-end dates (YYYY-MM-DD) from the quarter containing `since` up to `until`. */
@@ -114,9 +75,8 @@ export const fdicFinancials: IngestSource = {
       table: 'financials',
       columns: FINANCIAL_COLUMNS,
       key: ['cert', 'report_date'],
-      replace: { column: 'report_date' },
-      replaceOnlyByKey: "{t}.source = 'ffiec'",
-      alwaysRemove: "{t}.source = 'demo'",
+      // FFIEC's rows give way only to FDIC's row for the same bank and date.
+      replace: { matching: 'report_date', keepUnlessRestaged: { source: 'ffiec' } },
     });
     const fromApi = ctx.options.from.length === 0;
     let pages: AsyncIterable<UpstreamRecord[]>;
@@ -134,12 +94,15 @@ export const fdicFinancials: IngestSource = {
       pages = inputPages(ctx);
     }
     const { since, until } = ctx.options;
+    const dates = new Set<string>();
+    ctx.onSwap((trx) => deriveFinancialAggregates(ctx.handle, trx, dates));
     await stageRecords(ctx, pages, toFinancialRow, async (row) => {
       // --since/--until also bound rows read from files.
       if ((since && row.report_date < since) || (until && row.report_date > until)) {
         ctx.tally.skip('report date outside --since/--until');
         return false;
       }
+      dates.add(row.report_date);
       return stager.add(row);
     });
   },

@@ -1,11 +1,13 @@
 /** `fdic-institutions`: every institution BankFind knows, active and inactive. */
-import type { Insertable } from 'kysely';
+
+import { type Insertable, sql } from 'kysely';
 import { searchKey } from '../../../db/search.js';
 import type { InstitutionsTable } from '../../../db/tables.js';
+import { FieldError } from '../../core/errors.js';
 import type { IngestSource } from '../../core/types.js';
+import { deriveFinancialAggregates } from '../../derived/financial-aggregates.js';
 import {
   date,
-  FieldError,
   first,
   integer,
   number,
@@ -96,9 +98,15 @@ export const fdicInstitutions: IngestSource = {
       key: ['cert'],
       replace: 'all',
       // asset_size is the latest reported total assets: fill it from loaded financials when absent.
-      prepare:
-        'update {s} set asset_size = (select f.total_assets from financials f where f.cert = {s}.cert and f.total_assets is not null order by f.report_date desc limit 1) where asset_size is null',
+      prepare: async (trx, staging) => {
+        const latest = sql`select f.total_assets from financials f where f.cert = ${sql.ref(`${staging}.cert`)} and f.total_assets is not null order by f.report_date desc limit 1`;
+        await sql`update ${sql.table(staging)} set asset_size = (${latest}) where asset_size is null`.execute(
+          trx,
+        );
+      },
     });
+    // State and charter class group the aggregates of every report date.
+    ctx.onSwap((trx) => deriveFinancialAggregates(ctx.handle, trx));
     const query = { endpoint: 'institutions', fields: INSTITUTION_FIELDS, sortBy: 'CERT' } as const;
     const fromApi = ctx.options.from.length === 0;
     if (fromApi) ctx.setUpstream(bankFindUrl(ctx, query, '', 0, 0).split('?')[0]!);

@@ -4,8 +4,10 @@
  * (tab-delimited; row 1 MDRM codes, row 2 descriptions; large schedules split into parts that share
  * IDRSSD but carry different columns, merged here). Latin-1 text, optional quotes, trailing tabs.
  */
+
 import { parse } from 'csv-parse/sync';
-import { IngestError } from '../../core/types.js';
+import { IngestError } from '../../core/errors.js';
+
 import { readZipMembers } from './zip.js';
 
 export const SCHEDULES = ['RC', 'RCCI', 'RCN', 'RCRI', 'RI', 'RIBI'] as const;

@@ -6,9 +6,9 @@
  * a prefix (`ctl00$MainContentHolder$`), so they are matched by suffix. Brittle by nature: any
  * failure names the step, and `--from <zip>` remains the fallback.
  */
+import { IngestError } from '../../core/errors.js';
 import type { FetchResult } from '../../core/fetcher.js';
 import type { IngestContext } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
 
 const PRODUCT = 'ReportingSeriesSinglePeriod';
 const TSV_FORMAT = 'TSVRadioButton';

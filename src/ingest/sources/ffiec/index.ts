@@ -3,10 +3,10 @@
  * file or URL, or FFIEC_BULK_URL). FDIC values win: rows for a (cert, report date) FDIC already
  * serves are kept as they are; FFIEC fills the banks and quarters FDIC does not serve yet.
  */
+import { FieldError, IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
+import { deriveFinancialAggregates } from '../../derived/financial-aggregates.js';
 import { FINANCIAL_COLUMNS } from '../fdic/financials.js';
-import { FieldError } from '../values.js';
 import { readCallReport } from './bulk.js';
 import { downloadCallBulk } from './cdr-download.js';
 import { callReportRow } from './formulas.js';
@@ -43,14 +43,15 @@ export const ffiecCall: IngestSource = {
       table: 'financials',
       columns: FINANCIAL_COLUMNS,
       key: ['cert', 'report_date'],
-      replace: { column: 'report_date' },
-      scopeWhere: "{t}.source = 'ffiec'",
-      alwaysRemove: "{t}.source = 'demo'",
+      replace: { matching: 'report_date', where: { source: 'ffiec' } },
       insertOnlyNew: true,
     });
+    const dates = new Set<string>();
+    ctx.onSwap((trx) => deriveFinancialAggregates(ctx.handle, trx, dates));
     for (const zip of await bulkZips(ctx)) {
       const report = await readCallReport(zip);
       ctx.addNote(`report date ${report.reportDate}`);
+      dates.add(report.reportDate);
       ctx.progress.start(`call reports ${report.reportDate}`, report.items.size);
       for (const [idrssd, items] of report.items) {
         ctx.tally.read++;

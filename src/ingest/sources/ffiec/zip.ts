@@ -1,6 +1,7 @@
 /** Reading members of a ZIP held in memory (yauzl), looked up by base name (some ZIPs nest a folder). */
+
 import yauzl from 'yauzl';
-import { IngestError } from '../../core/types.js';
+import { IngestError } from '../../core/errors.js';
 
 export interface ZipMember {
   readonly name: string;

@@ -4,10 +4,14 @@
  * because the layout drifts between months (17 to 448 columns). Amounts come space-padded with
  * thousands separators (`"   576,373,248.00"`); AUM is USD.
  */
+
 import { parse } from 'csv-parse';
+import { FieldError } from '../../core/errors.js';
+
 import { chunksOf } from './text-decoding.js';
+
 import type { AdviserRecord, Rejection } from './types.js';
-import { FieldError, parseDecimalAmount, parseSecDate, textOrNull } from './values.js';
+import { parseDecimalAmount, parseSecDate, textOrNull } from './values.js';
 
 /** Header key: no whitespace, upper case. */
 export function headerKey(name: string): string {

@@ -3,8 +3,9 @@
  * data sit almost entirely in attributes. Streamed (the feed is ~78 MB uncompressed); one record per
  * firm. Regulatory AUM (`Item5F/@Q5F2C`) is USD.
  */
+import { FieldError } from '../../core/errors.js';
 import type { AdviserRecord, Rejection } from './types.js';
-import { FieldError, parseDecimalAmount, parseSecDate, textOrNull } from './values.js';
+import { parseDecimalAmount, parseSecDate, textOrNull } from './values.js';
 import { walkXml } from './xml-walk.js';
 
 type Attributes = Record<string, string>;

@@ -5,10 +5,11 @@
  * loading thread where no worker can be started. The loading thread packs, sums and stages the
  * records from these arrays: the work is split so that both threads are busy.
  */
-import { codeOf } from '../../../holdings/filing-sums.js';
-import { MAX_ROWS_PER_PART } from '../../../holdings/info-tables.js';
+
 import { scanDatasetInfoTable } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
+import { codeOf } from './holdings/filing-sums.js';
+import { MAX_ROWS_PER_PART } from './holdings/info-tables.js';
 import { infoRowRefusal } from './info-row-accept.js';
 import type { InfoTableRow, Rejection } from './types.js';
 

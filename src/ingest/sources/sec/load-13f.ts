@@ -3,20 +3,19 @@
  * the derived holdings tables for the quarters the load touched, inside the swap transaction.
  *
  * Raw rows are stored exactly as filed (VALUE in the filing's own unit; the derivation normalises
- * to thousands of USD by FILING_DATE), packed per filing (src/holdings/info-tables.ts): a data set's
+ * to thousands of USD by FILING_DATE), packed per filing (src/ingest/sources/sec/holdings/info-tables.ts): a data set's
  * millions of rows are staged and swapped as a few thousand records. A load replaces the filings it contains (by accession number)
  * and leaves every other filing alone, so an amendment arriving in a later data set joins the
  * original already loaded, and re-running a load is idempotent.
  */
 import { sql } from 'kysely';
-import { deriveHoldings } from '../../../holdings/derive/index.js';
-import { putCallOf, shareTypeOf } from '../../../holdings/filing-sums.js';
 import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
-import { type InfoRowFields, InfoTablePacker, packRecord } from '../../../holdings/info-tables.js';
-import { LoadSums } from '../../../holdings/load-sums.js';
 import type { Stager, StagingSpec } from '../../core/staging.js';
-import { stagingTableName } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
+import { deriveHoldings } from './holdings/derive/index.js';
+import { putCallOf, shareTypeOf } from './holdings/filing-sums.js';
+import { type InfoRowFields, InfoTablePacker, packRecord } from './holdings/info-tables.js';
+import { LoadSums } from './holdings/load-sums.js';
 import { acceptInfoRow } from './info-row-accept.js';
 import type { LoadFilings, ParsedBatch } from './infotable-parse.js';
 import { edgarLocation } from './locations.js';
@@ -30,19 +29,19 @@ const FILINGS_SPEC: StagingSpec<'filings_13f'> = {
     'crd_number', 'sec_file_number'],
   key: ['accession_number'],
   // Served filings this load re-delivers are replaced; all others stay.
-  replace: { column: 'accession_number' },
+  replace: { matching: 'accession_number' },
 };
 
-const ROWS_SPEC = (source: string): StagingSpec<'info_tables_13f'> => ({
+const ROWS_SPEC: StagingSpec<'info_tables_13f'> = {
   table: 'info_tables_13f',
   columns: ['accession_number', 'part', 'row_count', 'rows'],
   key: ['accession_number', 'part'],
   // A record is a whole filing (~40 KB of JSON on average): buffer ~4 MB, not 200.
   flushEvery: 100,
-  replace: 'all',
+  rowsPerRecord: 'row_count',
   // Every served row of a filing this load contains goes, even when the new copy has fewer rows.
-  scopeWhere: `{t}.accession_number in (select accession_number from ${stagingTableName(source, 'filings_13f')})`,
-});
+  replace: { matching: 'accession_number', stagedIn: 'filings_13f' },
+};
 
 /** Rejection reasons without the offending value, so the summary groups them. */
 export function reasonKind(reason: string): string {
@@ -53,15 +52,6 @@ export function reasonKind(reason: string): string {
 function crdNumber(text: string | null): number | null {
   const digits = text?.trim() ?? '';
   return /^\d{1,12}$/.test(digits) && Number(digits) > 0 ? Number(digits) : null;
-}
-
-async function isDemo(ctx: IngestContext, source: string): Promise<boolean> {
-  const row = await ctx.handle.db
-    .selectFrom('sources')
-    .select('is_demo')
-    .where('source', '=', source)
-    .executeTakeFirst();
-  return Number(row?.is_demo ?? 0) === 1;
 }
 
 export class Loader13F {
@@ -80,24 +70,16 @@ export class Loader13F {
 
   private constructor(private readonly ctx: IngestContext) {}
 
-  static async open(ctx: IngestContext, source: string): Promise<Loader13F> {
+  static async open(ctx: IngestContext): Promise<Loader13F> {
     const loader = new Loader13F(ctx);
     // Millions of positions are written and indexed in the swap: a 64 MiB page cache holds the
     // pages being appended; more only raised peak memory (256 MiB: 1.5 GB RSS at 3.8 M rows).
     // Temporary storage stays on file: the staging tables live there.
     ctx.handle.sqlite?.pragma('cache_size = -65536');
-    // The demo dataset is recorded as `sec-13f`; a single filing loaded over it replaces it too,
-    // so real and synthetic filings never mix.
-    const demo = source !== 'sec-13f' && (await isDemo(ctx, 'sec-13f'));
-    const removeDemo = demo ? { alwaysRemove: '1 = 1' } : {};
-    loader.filings = await ctx.stage({ ...FILINGS_SPEC, ...removeDemo });
-    loader.tables = await ctx.stage({ ...ROWS_SPEC(source), ...removeDemo });
+    loader.filings = await ctx.stage(FILINGS_SPEC);
+    loader.tables = await ctx.stage(ROWS_SPEC);
     loader.sums = LoadSums.open(ctx.handle);
-    ctx.onSwap(async (trx) => {
-      if (demo)
-        await trx.deleteFrom('sources').where('source', '=', 'sec-13f').where('is_demo', '=', 1).execute();
-      await loader.derive(trx);
-    });
+    ctx.onSwap((trx) => loader.derive(trx));
     return loader;
   }
 

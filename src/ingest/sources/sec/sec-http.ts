@@ -4,8 +4,8 @@
  * reach SEC per second), on top of the ingest fetcher's own retries and politeness interval. Local
  * files go through `ctx.readInput`.
  */
+import { IngestError } from '../../core/errors.js';
 import type { IngestContext } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
 
 /** 10 requests per second is SEC's ceiling; keep a margin. */
 export const SEC_MIN_INTERVAL_MS = 110;

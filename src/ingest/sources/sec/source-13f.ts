@@ -4,15 +4,22 @@
  * contributes its `*_form13f.zip` files (the newest N with --latest). Both naming schemes work:
  * `2023q4_form13f.zip` and `01jun2024-31aug2024_form13f.zip`.
  */
+
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { IngestError } from '../../core/errors.js';
+
 import type { IngestContext, IngestSource } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
 import { readDatasetFilings } from './dataset-records.js';
+
 import { datasetLabel, openDatasetZip } from './dataset-zip.js';
+
 import { readInfoTable } from './infotable-reader.js';
+
 import { Loader13F } from './load-13f.js';
+
 import { isUrl, linksOn, SecClient } from './sec-http.js';
+
 import type { Rejection } from './types.js';
 
 export const DATASETS_PAGE = 'data-research/sec-markets-data/form-13f-data-sets';
@@ -94,7 +101,7 @@ export const sec13fSource: IngestSource = {
   async run(ctx) {
     const sec = new SecClient(ctx);
     const list = await locations(ctx, sec);
-    const loader = await Loader13F.open(ctx, 'sec-13f');
+    const loader = await Loader13F.open(ctx);
     for (const location of list) await loadDataset(ctx, sec, loader, location);
     await loader.finish();
     ctx.setUpstream(list.join(' '));

@@ -3,17 +3,23 @@
  * advisers. Without --from, the newest monthly `ia{MMDDYY}.zip` linked from SEC's adviser-data page
  * is used. A load is the complete list, so it replaces every served adviser. AUM is USD.
  */
+
 import { gunzipSync } from 'node:zlib';
 import { searchKey } from '../../../db/search.js';
-import { linkAdviserCiks } from '../../../holdings/derive/adviser-ciks.js';
 import { USPS_CODES } from '../../../http/params.js';
+import { IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
 import { readAdviserCsv } from './adv-csv.js';
+import { linkAdviserCiks } from './holdings/derive/adviser-ciks.js';
+
 import { parseIapdFeed } from './iapd-xml.js';
+
 import { reasonKind } from './load-13f.js';
+
 import { isUrl, linksOn, SecClient } from './sec-http.js';
+
 import { chunksOf, decodeSecText } from './text-decoding.js';
+
 import type { AdviserRecord, Rejection } from './types.js';
 import { openZipMembers } from './zip-members.js';
 

@@ -5,12 +5,16 @@
  * (`…/Archives/edgar/data/{cik}/{accession}/`) is expanded through its `index.json`.
  * `--accession/--cik/--period/--filed` supply what bare files cannot say.
  */
+import { IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
 import { type FilingInput, type FilingOverrides, parseFiling } from './edgar-filing.js';
+
 import { looksLikeSubmission } from './edgar-submission.js';
+
 import { Loader13F } from './load-13f.js';
+
 import { isUrl, SecClient } from './sec-http.js';
+
 import { decodeSecText } from './text-decoding.js';
 
 /** A filing folder URL → the URLs of its XML documents, from the folder's index.json. */
@@ -87,7 +91,7 @@ export const sec13fFilingSource: IngestSource = {
   async run(ctx) {
     const sec = new SecClient(ctx);
     const inputs = await readInputs(ctx, sec);
-    const loader = await Loader13F.open(ctx, 'sec-13f-filing');
+    const loader = await Loader13F.open(ctx);
     const submissions = inputs.filter((input) => looksLikeSubmission(input.text));
     const loose = inputs.filter((input) => !looksLikeSubmission(input.text));
     for (const submission of submissions) await loadFiling(ctx, loader, [submission]);

@@ -5,14 +5,20 @@
  * Without --from, the newest list SEC publishes (this quarter back to four quarters earlier, both
  * file names) and `files/company_tickers.json` are downloaded. CUSIPs not on the list are kept.
  */
-import { addHeldMissingSecurities } from '../../../holdings/derive/securities.js';
+
+import { IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
-import { IngestError } from '../../core/types.js';
 import { type CompanyTicker, parseCompanyTickers, tickerMatcher } from './company-tickers.js';
+import { addHeldMissingSecurities } from './holdings/derive/securities.js';
+
 import { reasonKind } from './load-13f.js';
+
 import { parseOfficialList } from './official-list.js';
+
 import { SecClient } from './sec-http.js';
+
 import { decodeSecText } from './text-decoding.js';
+
 import type { OfficialListEntry, Rejection } from './types.js';
 import { openZipMembers } from './zip-members.js';
 
@@ -90,7 +96,7 @@ export const secSecuritiesSource: IngestSource = {
       columns: ['cusip', 'issuer', 'title_of_class', 'ticker'],
       key: ['cusip'],
       // Upsert by CUSIP: securities known only from filings stay.
-      replace: { column: 'cusip' },
+      replace: { matching: 'cusip' },
     });
     let tickers = 0;
     for (const list of inputs.lists) {

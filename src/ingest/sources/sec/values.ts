@@ -3,8 +3,7 @@
  * FieldError for a malformed one, so a bad row is rejected with a reason instead of being stored
  * as a guess.
  */
-
-export class FieldError extends Error {}
+import { FieldError } from '../../core/errors.js';
 
 const MONTHS: Record<string, number> = {
   JAN: 1,

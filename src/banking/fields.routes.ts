@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { problemResponses } from '../http/problem.js';
+import { FINANCIAL_FIELDS } from './fields/catalogue.js';
+import { fieldReference } from './fields/reference.js';
+import { FieldEntry, toFieldEntry } from './fields/schemas.js';
+
+const ENTRIES = FINANCIAL_FIELDS.map(toFieldEntry);
+const REFERENCE = fieldReference();
+
+export const fieldsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/fields',
+    {
+      schema: {
+        tags: ['banking'],
+        summary: 'The call-report field catalogue: every field financials, peers and aggregates serve',
+        description:
+          'Each field with its FDIC BankFind code, unit, kind, family, title and FDIC’s definition, in catalogue order. Any field can be selected with `fields=`, filtered with `{field}__gte` etc. and sorted by on `/api/v1/financials`, and used as a peers or aggregates metric.',
+        response: { 200: Type.Array(FieldEntry), ...problemResponses },
+      },
+    },
+    async () => ENTRIES,
+  );
+  app.get(
+    '/fields.md',
+    {
+      schema: {
+        tags: ['banking'],
+        summary: 'The field reference page (Markdown), generated from the catalogue',
+        description:
+          'Every field by family: name, FDIC code, unit, kind, FDIC’s definition and how FFIEC rows compute it. Always the catalogue the server runs.',
+        response: {
+          200: Type.String({ description: 'text/markdown; charset=utf-8' }),
+          ...problemResponses,
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.type('text/markdown; charset=utf-8');
+      return REFERENCE;
+    },
+  );
+};

@@ -1,0 +1,95 @@
+/**
+ * Peer rows: one report date of the institutions in a peer group (peers/groups.ts), with the metric
+ * columns asked for; the statistics are computed from them (peers/stats.ts). Institutions without a
+ * row in `institutions` still count by size or in a custom set.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { bandRange, sizeBandOf } from './peers/bands.js';
+import { assetsRange, type PeerGroup, type Subject } from './peers/groups.js';
+
+export type PeerRow = { cert: number; report_date: string; total_assets: number | null } & Record<
+  string,
+  number | string | null
+>;
+
+export async function findSubject(db: Kysely<Database>, cert: number): Promise<Subject | undefined> {
+  return db
+    .selectFrom('institutions')
+    .select(['cert', 'name', 'state', 'charter_class'])
+    .where('cert', '=', cert)
+    .executeTakeFirst();
+}
+
+function grouped(db: Kysely<Database>, group: PeerGroup) {
+  let query = db.selectFrom('financials as f').leftJoin('institutions as i', 'i.cert', 'f.cert');
+  if (group.state) query = query.where('i.state', '=', group.state);
+  if (group.charter_class) query = query.where('i.charter_class', '=', group.charter_class);
+  if (group.certs) query = query.where('f.cert', 'in', group.certs);
+  return query;
+}
+
+/** from ≤ total assets < below; an infinite bound is left out (never bound as a parameter). */
+function assetsWithin(from: number, below: number) {
+  const parts = [sql<boolean>`f.total_assets is not null`];
+  if (Number.isFinite(from)) parts.push(sql<boolean>`f.total_assets >= ${from}`);
+  if (Number.isFinite(below)) parts.push(sql<boolean>`f.total_assets < ${below}`);
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+const columns = (metrics: readonly string[]) => [
+  'f.cert' as const,
+  'f.report_date' as const,
+  'f.total_assets' as const,
+  ...metrics.filter((m) => m !== 'total_assets').map((m) => `f.${m}` as const),
+];
+
+/** Every group member's row at `date`. */
+export async function peerRows(
+  db: Kysely<Database>,
+  group: PeerGroup,
+  date: string,
+  metrics: readonly string[],
+): Promise<PeerRow[]> {
+  let query = grouped(db, group).where('f.report_date', '=', date);
+  const range = assetsRange(group);
+  if (range) query = query.where(assetsWithin(range.from, range.below));
+  return (await query.select(columns(metrics)).execute()) as PeerRow[];
+}
+
+/** The subject's rows, oldest first, with total assets and `metric`. */
+export async function subjectHistory(db: Kysely<Database>, cert: number, metric: string): Promise<PeerRow[]> {
+  return (await db
+    .selectFrom('financials as f')
+    .select(columns([metric]))
+    .where('f.cert', '=', cert)
+    .orderBy('f.report_date', 'asc')
+    .execute()) as PeerRow[];
+}
+
+/**
+ * The group's rows at each of the subject's dates, the size band re-derived at every date from the
+ * subject's total assets then (a date whose band is unknown contributes no rows).
+ */
+export async function peerHistoryRows(
+  db: Kysely<Database>,
+  group: PeerGroup,
+  subject: readonly PeerRow[],
+  metric: string,
+): Promise<PeerRow[]> {
+  const dates = subject.map((row) => row.report_date);
+  let query = grouped(db, group).where(sql.ref(`f.${metric}`), 'is not', null);
+  if (group.size_band) {
+    const windows = subject.flatMap((row) => {
+      const band = sizeBandOf(row.total_assets);
+      if (band === null) return [];
+      const { from, below } = bandRange(band);
+      return [sql<boolean>`(f.report_date = ${row.report_date} and ${assetsWithin(from, below)})`];
+    });
+    if (windows.length === 0) return [];
+    query = query.where(sql<boolean>`(${sql.join(windows, sql` or `)})`);
+  } else {
+    query = query.where('f.report_date', 'in', dates);
+  }
+  return (await query.select(columns([metric])).execute()) as PeerRow[];
+}

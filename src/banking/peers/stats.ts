@@ -1,0 +1,110 @@
+/**
+ * The statistics of SPEC §5, as plain functions over the non-null values of one metric in one group:
+ * quantiles by linear interpolation between closest ranks (numpy's default, Excel's
+ * PERCENTILE.INC), rank, percentile with ties at their midpoint, and a 5–95 % trimmed mean.
+ */
+
+/** The q-quantile (0 ≤ q ≤ 1) of ascending `sorted` (non-empty). */
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  const position = (sorted.length - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.min(lower + 1, sorted.length - 1);
+  const low = sorted[lower]!;
+  return low + (position - lower) * (sorted[upper]! - low);
+}
+
+export function mean(values: readonly number[]): number {
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum / values.length;
+}
+
+export interface Distribution {
+  readonly peer_count: number;
+  readonly min: number | null;
+  readonly p5: number | null;
+  readonly p25: number | null;
+  readonly median: number | null;
+  readonly p75: number | null;
+  readonly p95: number | null;
+  readonly max: number | null;
+  readonly mean: number | null;
+  readonly trimmed_mean: number | null;
+}
+
+const EMPTY: Distribution = {
+  peer_count: 0,
+  min: null,
+  p5: null,
+  p25: null,
+  median: null,
+  p75: null,
+  p95: null,
+  max: null,
+  mean: null,
+  trimmed_mean: null,
+};
+
+/** The distribution of `values` (any order; sorted in place). */
+export function distribution(values: number[]): Distribution {
+  if (values.length === 0) return EMPTY;
+  values.sort((a, b) => a - b);
+  const p5 = quantile(values, 0.05);
+  const p95 = quantile(values, 0.95);
+  return {
+    peer_count: values.length,
+    min: values[0]!,
+    p5,
+    p25: quantile(values, 0.25),
+    median: quantile(values, 0.5),
+    p75: quantile(values, 0.75),
+    p95,
+    max: values.at(-1)!,
+    mean: mean(values),
+    trimmed_mean: mean(values.filter((v) => v >= p5 && v <= p95)),
+  };
+}
+
+export interface Standing {
+  readonly rank: number;
+  readonly percentile: number;
+}
+
+/**
+ * Where `value` stands among `sorted` (ascending, the subject included): rank = 1 + peers strictly
+ * higher; percentile = 100 × (below + (equal − 1) / 2) / (n − 1), 100 when n = 1.
+ */
+export function standing(sorted: readonly number[], value: number): Standing {
+  const n = sorted.length;
+  const below = lowerBound(sorted, value);
+  const notAbove = upperBound(sorted, value);
+  const equal = notAbove - below;
+  return {
+    rank: 1 + (n - notAbove),
+    percentile: n === 1 ? 100 : (100 * (below + (equal - 1) / 2)) / (n - 1),
+  };
+}
+
+/** First index of ascending `sorted` whose value is ≥ `value`. */
+export function lowerBound(sorted: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index whose value is > `value`. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,158 @@
+/** The security search, a security's quarterly history and its holders with their changes. */
+import { type Kysely, sql } from 'kysely';
+import { matchesSearch } from '../db/search.js';
+import type { Database } from '../db/tables.js';
+import type { Page } from '../http/paging.js';
+import { fourDecimals } from './changes.queries.js';
+import { money } from './params.js';
+import type { ChangeStatus } from './tables.js';
+
+export interface SecuritySearch {
+  q?: string | undefined;
+  ticker?: string | undefined;
+  cusip?: string | undefined;
+}
+
+function searched(db: Kysely<Database>, { q, ticker, cusip }: SecuritySearch) {
+  let query = db.selectFrom('security_latest as l').innerJoin('securities as s', 's.cusip', 'l.cusip');
+  if (cusip) query = query.where('l.cusip', '=', cusip);
+  if (ticker) query = query.where('s.ticker', '=', ticker);
+  if (q) {
+    const asTicker = q.trim().toUpperCase();
+    query = query.where((eb) => eb.or([matchesSearch('l.search_issuer', q), eb('s.ticker', '=', asTicker)]));
+  }
+  return query;
+}
+
+export async function searchSecurities(db: Kysely<Database>, search: SecuritySearch, page: Page) {
+  let query = searched(db, search)
+    .select(['l.cusip', 's.issuer', 's.title_of_class', 's.ticker', 'l.latest_quarter', 'l.holder_count'])
+    .select('l.total_value');
+  if (search.q) {
+    const asTicker = search.q.trim().toUpperCase();
+    query = query.orderBy(sql`case when ${sql.ref('s.ticker')} = ${asTicker} then 0 else 1 end`);
+  }
+  const [rows, countRow] = await Promise.all([
+    query.orderBy('l.total_value', 'desc').orderBy('l.cusip').limit(page.limit).offset(page.offset).execute(),
+    searched(db, search)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const data = rows.map((row) => ({
+    cusip: row.cusip,
+    issuer: row.issuer,
+    title_of_class: row.title_of_class,
+    ticker: row.ticker ?? null,
+    latest_quarter: row.latest_quarter,
+    holder_count: Number(row.holder_count),
+    total_value: money(row.total_value),
+  }));
+  return { data, total: Number(countRow.n) };
+}
+
+export async function security(db: Kysely<Database>, cusip: string) {
+  const row = await db
+    .selectFrom('securities')
+    .select(['cusip', 'issuer', 'title_of_class', 'ticker'])
+    .where('cusip', '=', cusip)
+    .executeTakeFirst();
+  return row && { ...row, ticker: row.ticker ?? null };
+}
+
+/** Every loaded quarter (ascending), with the security's equity holders, changes and split. */
+export async function securityHistory(db: Kysely<Database>, cusip: string, quarters: readonly string[]) {
+  const [held, changes, splits] = await Promise.all([
+    db
+      .selectFrom('security_quarters')
+      .select(['quarter', 'equity_manager_count', 'equity_shares', 'equity_value'])
+      .where('cusip', '=', cusip)
+      .where('quarter', 'in', quarters)
+      .execute(),
+    db
+      .selectFrom('security_changes')
+      .select(['quarter', 'new_count', 'sold_out_count'])
+      .where('cusip', '=', cusip)
+      .execute(),
+    db.selectFrom('security_splits').select(['quarter', 'factor']).where('cusip', '=', cusip).execute(),
+  ]);
+  const heldIn = new Map(held.map((row) => [row.quarter, row]));
+  const changedIn = new Map(changes.map((row) => [row.quarter, row]));
+  const splitIn = new Map(splits.map((row) => [row.quarter, Number(row.factor)]));
+  return quarters.map((quarter) => {
+    const h = heldIn.get(quarter);
+    const c = changedIn.get(quarter);
+    return {
+      quarter,
+      holder_count: Number(h?.equity_manager_count ?? 0),
+      total_shares: Number(h?.equity_shares ?? 0),
+      total_value: money(h?.equity_value ?? 0),
+      new_holders: Number(c?.new_count ?? 0),
+      exited_holders: Number(c?.sold_out_count ?? 0),
+      split_factor: splitIn.get(quarter) ?? null,
+    };
+  });
+}
+
+export async function holderSummary(db: Kysely<Database>, quarter: string, cusip: string) {
+  const [summary, split] = await Promise.all([
+    db
+      .selectFrom('security_changes')
+      .selectAll()
+      .where('cusip', '=', cusip)
+      .where('quarter', '=', quarter)
+      .executeTakeFirst(),
+    db
+      .selectFrom('security_splits')
+      .select('factor')
+      .where('cusip', '=', cusip)
+      .where('quarter', '=', quarter)
+      .executeTakeFirst(),
+  ]);
+  if (!summary) return undefined;
+  return {
+    split_factor: split ? Number(split.factor) : null,
+    summary: {
+      new: Number(summary.new_count),
+      added: Number(summary.added_count),
+      reduced: Number(summary.reduced_count),
+      unchanged: Number(summary.unchanged_count),
+      sold_out: Number(summary.sold_out_count),
+    },
+  };
+}
+
+/** A page of the security's holders and sold-out managers, by value now descending then CIK. */
+export async function holderChanges(
+  db: Kysely<Database>,
+  quarter: string,
+  cusip: string,
+  status: ChangeStatus | undefined,
+  page: Page,
+) {
+  let query = db
+    .selectFrom('position_changes as c')
+    .innerJoin('manager_quarters as m', (join) =>
+      join.onRef('m.cik', '=', 'c.cik').onRef('m.quarter', '=', 'c.quarter'),
+    )
+    .select(['c.cik', 'm.name', 'c.shares_after', 'c.shares_before', 'c.value_after', 'c.value_before'])
+    .select(['c.weight_after', 'c.status'])
+    .where('c.quarter', '=', quarter)
+    .where('c.cusip', '=', cusip);
+  if (status) query = query.where('c.status', '=', status);
+  const rows = await query
+    .orderBy('c.value_after', 'desc')
+    .orderBy('c.cik')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => ({
+    cik: row.cik,
+    name: row.name,
+    shares: Number(row.shares_after),
+    value: money(row.value_after),
+    weight: fourDecimals(row.weight_after),
+    status: row.status,
+    shares_change: fourDecimals(Number(row.shares_after) - Number(row.shares_before)),
+    value_change: money(Number(row.value_after) - Number(row.value_before)),
+  }));
+}

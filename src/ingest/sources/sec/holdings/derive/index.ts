@@ -1,0 +1,234 @@
+/**
+ * deriveHoldings(handle, quarters): recomputes every derived holdings table from the raw 13F
+ * tables. This is THE entry point for anything that loads 13F data (the demo builder, the SEC
+ * ingest): load `filings_13f` + `info_tables_13f` (rows as filed), optionally `securities`, then
+ * call deriveHoldings with the quarters touched, inside the same transaction as the load.
+ *
+ * Steps (SPEC §3): resolve each manager's quarter (latest 13F-HR, RESTATEMENT replaces, NEW
+ * HOLDINGS adds, 13F-NT ignored) → positions (rows summed per (CUSIP, share type, put/call),
+ * values normalised to thousands of USD by filing date, not rounded), with each manager's and
+ * each security's totals summed in the same pass → manager_quarters (timeline) → security_quarters
+ * (holders, crowded) → holdings_quarters → managers → advisers' CIKs (from the cover pages' CRD
+ * numbers) → smart money (two latest quarters overall).
+ * Then, from the earliest quarter derived on: splits (splits.ts) and changes (changes.ts), since a
+ * quarter's changes compare it with the one before.
+ *
+ * A quarter is derived in one pass over its applied filings' rows, managers in CIK order and a
+ * batch of filings at a time, so positions are written in index order and never sorted by SQL.
+ */
+import type { DbHandle } from '../../../../../db/connect.js';
+import { type FilingSums, type FilingSumsView, positionsOfFiling } from '../filing-sums.js';
+import type { InfoRowFields } from '../info-tables.js';
+import { linkAdviserCiks } from './adviser-ciks.js';
+import { writeChanges } from './changes.js';
+import { withIndexesDeferredIfEmpty } from './deferred-indexes.js';
+import type { Executor } from './executor.js';
+import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
+import {
+  appliedFilings,
+  insertPositions,
+  managerPositions,
+  type Position,
+  writeAppliedFilings,
+} from './positions.js';
+import { type FilingHeader, type ResolvedQuarter, resolveQuarters } from './resolve.js';
+import { writeSeasonSummaries } from './season.js';
+import {
+  addMissingSecurities,
+  loadSecurityMaster,
+  noteFiledNames,
+  type SecurityMaster,
+  UnknownSecurities,
+} from './securities.js';
+import { writeSmartMoney } from './smart-money.js';
+import { writeSplits } from './splits.js';
+import type { StagedPositions } from './staged-positions.js';
+import {
+  filingTotals,
+  type ManagerTotals,
+  managerTotals,
+  SecurityTotals,
+  writeHoldingsQuarters,
+  writeManagerQuarters,
+  writeManagers,
+} from './totals.js';
+
+export type { Executor } from './executor.js';
+export { type FilingHeader, type ResolvedQuarter, resolveManagerQuarter } from './resolve.js';
+
+const PER_QUARTER_TABLES = [
+  'applied_filings_13f',
+  'positions',
+  'manager_quarters',
+  'security_quarters',
+] as const;
+
+/** Positions are written in batches of about this many rows. */
+const POSITIONS_PER_WRITE = 20_000;
+
+async function quartersToDerive(executor: Executor, quarters?: readonly string[]): Promise<string[]> {
+  if (quarters) return [...new Set(quarters)];
+  const rows = await executor.selectFrom('filings_13f').select('quarter').distinct().execute();
+  return rows.map((row) => row.quarter);
+}
+
+/** Consecutive groups of manager quarters whose applied filings fit one read. */
+function* batches(resolved: readonly ResolvedQuarter[]): Generator<ResolvedQuarter[]> {
+  let batch: ResolvedQuarter[] = [];
+  let filings = 0;
+  for (const quarter of resolved) {
+    const count = appliedFilings(quarter).length;
+    if (batch.length > 0 && filings + count > FILINGS_PER_READ) {
+      yield batch;
+      batch = [];
+      filings = 0;
+    }
+    batch.push(quarter);
+    filings += count;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+interface DerivedQuarter {
+  resolved: ResolvedQuarter[];
+  totals: Map<string, ManagerTotals>;
+  /** Manager quarters whose positions came from the load's sums. */
+  summed: number;
+}
+
+/** What deriveHoldings did: manager quarters derived, and how many from the load's sums. */
+export interface DerivationCounts {
+  managerQuarters: number;
+  summed: number;
+}
+
+/**
+ * What a load hands the derivation: its filings' positions summed while they were read, and (SQLite)
+ * where they are staged. Manager quarters that are exactly one such filing use them as they are.
+ */
+export interface LoadedSums {
+  readonly sums: FilingSums;
+  readonly staged: StagedPositions | null;
+  /** Per quarter, the names filed in the rows of the `named` filings. */
+  readonly names: ReadonlyMap<string, UnknownSecurities>;
+  readonly named: ReadonlySet<string>;
+}
+
+/** Positions, manager totals and security totals of one quarter, in one pass over its rows. */
+async function deriveQuarter(
+  handle: DbHandle,
+  executor: Executor,
+  quarter: string,
+  master: SecurityMaster,
+  loaded: LoadedSums | undefined,
+): Promise<DerivedQuarter> {
+  const filings: FilingHeader[] = await executor
+    .selectFrom('filings_13f')
+    .select(['accession_number', 'cik', 'quarter', 'filing_date', 'form_type', 'amendment_type'])
+    .where('quarter', '=', quarter)
+    .execute();
+  const resolved = resolveQuarters(filings).sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
+  await writeAppliedFilings(handle, executor, resolved);
+
+  const summed = (r: ResolvedQuarter) =>
+    r.additions.length === 0 ? loaded?.sums.view(r.base.accession_number) : undefined;
+  const totals = new Map<string, ManagerTotals>();
+  const securities = new SecurityTotals();
+  // Names come from every 13F-HR filing of the quarter: collected by the load while it read them,
+  // from raw rows for the others (applied ones as their positions are summed below).
+  const unknown = new UnknownSecurities(master);
+  const loadedNames = loaded?.names.get(quarter);
+  if (loadedNames) unknown.noteAll(loadedNames);
+  const applied = new Set(resolved.flatMap((r) => appliedFilings(r).map((f) => f.accession_number)));
+  const unnamed = filings.filter(
+    (f) =>
+      f.form_type.startsWith('13F-HR') &&
+      !applied.has(f.accession_number) &&
+      !loaded?.named.has(f.accession_number),
+  );
+  await noteFiledNames(
+    executor,
+    unnamed.map((f) => f.accession_number),
+    unknown,
+  );
+  const noteRow = (cusip: string, row: InfoRowFields) => unknown.note(cusip, row);
+  const staged: { quarter: string; cik: string; view: FilingSumsView }[] = [];
+  let pending: Position[] = [];
+  let summedCount = 0;
+  for (const batch of batches(resolved)) {
+    const fromRows = batch.filter((r) => !summed(r));
+    const accessions = fromRows.flatMap((r) => appliedFilings(r).map((f) => f.accession_number));
+    const rows = await readFilingRows(executor, accessions);
+    for (const managerQuarter of batch) {
+      const key = `${managerQuarter.cik}|${quarter}`;
+      const view = summed(managerQuarter);
+      if (view) {
+        totals.set(key, filingTotals(view));
+        securities.addFiling(view);
+        summedCount += 1;
+        if (loaded?.staged) staged.push({ quarter, cik: managerQuarter.cik, view });
+        else
+          for (const position of positionsOfFiling(view, quarter, managerQuarter.cik)) pending.push(position);
+        continue;
+      }
+      const positions = managerPositions(managerQuarter, (a) => rows.get(a) ?? [], noteRow);
+      totals.set(key, managerTotals(positions));
+      securities.addManager(positions);
+      for (const position of positions) pending.push(position);
+    }
+    if (pending.length >= POSITIONS_PER_WRITE) {
+      await insertPositions(handle, executor, pending);
+      pending = [];
+    }
+  }
+  await insertPositions(handle, executor, pending);
+  loaded?.staged?.copy(staged);
+  await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
+  await securities.write(handle, executor, quarter, master);
+  return { resolved, totals, summed: summedCount };
+}
+
+/** Splits, changes and the season summaries of every loaded quarter from `from` on. */
+async function deriveChanges(handle: DbHandle, executor: Executor, from: string): Promise<void> {
+  const rows = await executor.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
+  const quarters = rows.map((row) => row.quarter);
+  await writeSplits(handle, executor, quarters, from);
+  await writeChanges(handle, executor, from);
+  await writeSeasonSummaries(handle, executor, quarters);
+}
+
+/**
+ * Recomputes the derived tables for `quarters` (`YYYY-QN`; default: every quarter with filings),
+ * then the cross-quarter tables (holdings_quarters, managers, smart money). Pass the load's
+ * transaction as `executor` so the new raw rows and the derived rows appear together.
+ */
+export async function deriveHoldings(
+  handle: DbHandle,
+  quarters?: readonly string[],
+  executor: Executor = handle.db,
+  loaded?: LoadedSums,
+): Promise<DerivationCounts> {
+  const list = (await quartersToDerive(executor, quarters)).sort();
+  for (const table of PER_QUARTER_TABLES) {
+    if (list.length > 0) await executor.deleteFrom(table).where('quarter', 'in', list).execute();
+  }
+  const master = await loadSecurityMaster(executor);
+  const resolved: ResolvedQuarter[] = [];
+  const totals = new Map<string, ManagerTotals>();
+  let summed = 0;
+  await withIndexesDeferredIfEmpty(handle, executor, 'positions', async () => {
+    for (const quarter of list) {
+      const derived = await deriveQuarter(handle, executor, quarter, master, loaded);
+      for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
+      for (const [key, value] of derived.totals) totals.set(key, value);
+      summed += derived.summed;
+    }
+  });
+  await writeManagerQuarters(handle, executor, resolved, totals);
+  await writeHoldingsQuarters(executor);
+  if (list[0] !== undefined) await deriveChanges(handle, executor, list[0]);
+  await writeManagers(handle, executor);
+  await linkAdviserCiks(executor);
+  await writeSmartMoney(handle, executor);
+  return { managerQuarters: resolved.length, summed };
+}

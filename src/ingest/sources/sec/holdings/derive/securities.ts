@@ -1,0 +1,116 @@
+/**
+ * The security master as the derivation sees it, and the CUSIPs it lacks: every CUSIP held in a
+ * derived quarter gets a `securities` row, named from the filings themselves when the Official List
+ * has not been loaded: the greatest issuer and class text filed for it (as SQL's max() would pick)
+ * in any 13F-HR filing of the quarter, applied or superseded: a name filed is a name filed, and the
+ * load can collect them while it reads, without reading the rows back.
+ */
+import { sql } from 'kysely';
+import { insertRows } from '../../../../../db/bulk.js';
+import type { DbHandle } from '../../../../../db/connect.js';
+import type { InfoRowFields } from '../info-tables.js';
+import type { Executor } from './executor.js';
+import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
+
+export type SecurityMaster = Map<string, { issuer: string; title_of_class: string | null }>;
+
+export async function loadSecurityMaster(executor: Executor): Promise<SecurityMaster> {
+  const rows = await executor
+    .selectFrom('securities')
+    .select(['cusip', 'issuer', 'title_of_class'])
+    .execute();
+  return new Map(rows.map((row) => [row.cusip, { issuer: row.issuer, title_of_class: row.title_of_class }]));
+}
+
+const greater = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
+
+/** Collects the filed names of CUSIPs the master lacks. */
+export class UnknownSecurities {
+  readonly names = new Map<string, { issuer: string; title_of_class: string | null }>();
+
+  constructor(private readonly master: SecurityMaster) {}
+
+  note(cusip: string, row: InfoRowFields): void {
+    this.noteName(cusip, row[1], row[2]);
+  }
+
+  noteName(cusip: string, issuer: string, title: string | null): void {
+    if (this.master.has(cusip)) return;
+    const known = this.names.get(cusip);
+    if (!known) this.names.set(cusip, { issuer, title_of_class: title });
+    else {
+      // Hot (every row of a load): most rows repeat the name already noted, and equality is the
+      // cheaper test.
+      if (issuer !== known.issuer && issuer > known.issuer) known.issuer = issuer;
+      if (title !== known.title_of_class) known.title_of_class = greater(known.title_of_class, title);
+    }
+  }
+
+  /** Notes names collected elsewhere (another UnknownSecurities). */
+  noteAll(other: UnknownSecurities): void {
+    for (const [cusip, name] of other.names) this.noteName(cusip, name.issuer, name.title_of_class);
+  }
+}
+
+/** Inserts the unknown CUSIPs that are `held` into `securities` and the master. */
+export async function addMissingSecurities(
+  handle: DbHandle,
+  executor: Executor,
+  unknown: UnknownSecurities,
+  master: SecurityMaster,
+  held: (cusip: string) => boolean,
+): Promise<void> {
+  const rows = [...unknown.names]
+    .filter(([cusip]) => held(cusip))
+    .map(([cusip, name]) => ({ cusip, ...name, ticker: null }));
+  await insertRows(handle, 'securities', rows, executor);
+  for (const row of rows) master.set(row.cusip, { issuer: row.issuer, title_of_class: row.title_of_class });
+  unknown.names.clear();
+}
+
+/**
+ * After the security master was replaced: adds every CUSIP held in `quarters` that the new master
+ * lacks, named from the applied filings' rows. Checks the positions first (an index read) and
+ * reads raw rows only when a CUSIP is missing.
+ */
+export async function addHeldMissingSecurities(
+  handle: DbHandle,
+  executor: Executor,
+  quarters: readonly string[],
+): Promise<void> {
+  if (quarters.length === 0) return;
+  // The held CUSIPs the new master lacks (distinct over the positions_security index).
+  const { rows: held } = await sql<{ cusip: string }>`
+    select d.cusip from (select distinct cusip from positions where quarter in (${sql.join(quarters)})) d
+    where not exists (select 1 from securities s where s.cusip = d.cusip)
+  `.execute(executor);
+  if (held.length === 0) return;
+  const master = await loadSecurityMaster(executor);
+  const unknown = new UnknownSecurities(master);
+  const filings = await executor
+    .selectFrom('filings_13f')
+    .select('accession_number')
+    .where('quarter', 'in', quarters)
+    .where('form_type', 'like', '13F-HR%')
+    .execute();
+  await noteFiledNames(
+    executor,
+    filings.map((row) => row.accession_number),
+    unknown,
+  );
+  const missingCusips = new Set(held.map((row) => row.cusip));
+  await addMissingSecurities(handle, executor, unknown, master, (cusip) => missingCusips.has(cusip));
+}
+
+/** Notes the names filed in these filings' rows. */
+export async function noteFiledNames(
+  executor: Executor,
+  accessions: readonly string[],
+  unknown: UnknownSecurities,
+): Promise<void> {
+  for (let i = 0; i < accessions.length; i += FILINGS_PER_READ) {
+    const rows = await readFilingRows(executor, accessions.slice(i, i + FILINGS_PER_READ));
+    for (const filingRows of rows.values())
+      for (const row of filingRows) unknown.note(row[0].toUpperCase(), row);
+  }
+}

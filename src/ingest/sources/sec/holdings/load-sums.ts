@@ -1,0 +1,112 @@
+/**
+ * What a 13F load computes while it reads, for the derivation (src/ingest/sources/sec/holdings/derive): each filing's
+ * positions summed as its rows arrive (filing-sums.ts; on SQLite also written to a TEMP table), and
+ * per quarter the names filed for each CUSIP. A filing's rows must arrive together: startFiling
+ * before each of its records, then add each row to the run it returns.
+ */
+import type { DbHandle } from '../../../../db/connect.js';
+import type { LoadedSums } from './derive/index.js';
+import { dollarScale, PositionSums } from './derive/positions.js';
+import { UnknownSecurities } from './derive/securities.js';
+import { StagedPositions } from './derive/staged-positions.js';
+import { FilingSums, FilingSumsBuilder } from './filing-sums.js';
+
+/** Positions summed before they are staged together. */
+const SUMS_PER_BATCH = 50_000;
+
+/** The filing being summed. */
+class FilingRun {
+  readonly sums = new PositionSums('', '');
+  private readonly scale: number;
+
+  constructor(
+    readonly accession: string,
+    filingDate: string,
+    private readonly noted: UnknownSecurities,
+  ) {
+    this.scale = dollarScale(filingDate);
+  }
+
+  /** One row: normalised CUSIP, share type and put/call, VALUE as filed. */
+  add(
+    cusip: string,
+    shareType: string,
+    putCall: string | null,
+    value: number,
+    shares: number,
+    issuer: string,
+    title: string | null,
+  ) {
+    this.sums.add(cusip, shareType, putCall, value * this.scale, shares);
+    this.noted.noteName(cusip, issuer, title);
+  }
+}
+
+export class LoadSums {
+  private readonly sums = new FilingSums();
+  private readonly summing = new FilingSumsBuilder();
+  /** Per quarter, the names filed for each CUSIP in every row summed. */
+  private readonly names = new Map<string, UnknownSecurities>();
+  /** Filings whose rows' names are in `names`. */
+  private readonly named = new Set<string>();
+  private run: FilingRun | null = null;
+
+  private constructor(private readonly staged: StagedPositions | null) {}
+
+  static open(handle: DbHandle): LoadSums {
+    return new LoadSums(StagedPositions.open(handle));
+  }
+
+  /** What deriveHoldings takes (`loaded`). */
+  get loaded(): LoadedSums {
+    return { sums: this.sums, staged: this.staged, names: this.names, named: this.named };
+  }
+
+  /** The filing the next rows belong to (the same one again for its next record). */
+  startFiling(accession: string, filingDate: string, quarter: string): FilingRun {
+    if (this.run?.accession === accession) return this.run;
+    this.closeFiling();
+    let noted = this.names.get(quarter);
+    if (!noted) {
+      noted = new UnknownSecurities(new Map());
+      this.names.set(quarter, noted);
+    }
+    this.run = new FilingRun(accession, filingDate, noted);
+    return this.run;
+  }
+
+  /** Stages what has been summed once there is enough of it. */
+  flushIfFull(): void {
+    if (this.summing.size >= SUMS_PER_BATCH) this.flush();
+  }
+
+  /** Call after a data set's last row. */
+  endOfRows(): void {
+    this.closeFiling();
+    this.flush();
+  }
+
+  /** A filing whose rows (also) arrive another way is derived from its raw rows. */
+  forget(accession: string): void {
+    this.sums.forget(accession);
+  }
+
+  /** After the derivation. */
+  close(): void {
+    this.staged?.close();
+  }
+
+  private closeFiling(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    this.summing.addFiling(run.accession, run.sums.positions());
+    this.named.add(run.accession);
+  }
+
+  private flush(): void {
+    const batch = this.summing.take();
+    const added = this.sums.add(batch);
+    this.staged?.write(batch, added);
+  }
+}
