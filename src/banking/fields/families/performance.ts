@@ -27,6 +27,14 @@ export const PERFORMANCE_FIELDS: readonly FinancialField[] = [
   ),
   // definition: from FDIC title
   f.ratio(
+    'real_estate_loans_to_assets',
+    'LNRER',
+    'Real estate loans to assets',
+    'Loans secured by real estate as a percent of total assets.',
+    { ratio: per('real_estate_loans', 'total_assets') },
+  ),
+  // definition: from FDIC title
+  f.ratio(
     'net_interest_margin',
     'NIMY',
     'Net interest margin',
