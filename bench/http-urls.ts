@@ -64,6 +64,15 @@ export function urlSets(path: string): UrlSets {
     const crds = many<number>('SELECT crd FROM advisers ORDER BY aum DESC, crd LIMIT 3');
     const certs = many<number>('SELECT cert FROM institutions ORDER BY asset_size DESC, cert LIMIT 3');
     const date = one<string>('SELECT max(report_date) FROM financials');
+    // SPEC §7 targets: the largest registered banks (two-hop graphs through their registrant).
+    const registered = many<number>(
+      `SELECT i.cert FROM institutions i JOIN entity_links l ON l.from_id = 'rssd:' || i.holding_company_rssd
+       AND l.relation = 'registered_as' ORDER BY i.asset_size DESC, i.cert LIMIT 3`,
+    );
+    const registrantTickers = many<string>(
+      `SELECT r.ticker FROM sec_registrants r JOIN entity_links l ON l.to_id = 'cik:' || r.cik
+       AND l.relation = 'registered_as' ORDER BY r.cik LIMIT 2`,
+    );
     const [a, b, c] = bigManagers;
     return {
       banks: [
@@ -133,6 +142,12 @@ export function urlSets(path: string): UrlSets {
         '/api/securities?q=tech',
       ],
       'filing progress': ['/api/filing-progress'],
+      'entities resolve': [
+        ...registrantTickers.map((ticker) => `/api/entities/resolve?id=ticker:${ticker}`),
+        ...registered.slice(0, 1).map((cert) => `/api/entities/resolve?id=cert:${cert}`),
+        `/api/entities/resolve?id=crd:${crds[0]}`,
+      ],
+      'bank profile': registered.map((cert) => `/api/v1/banks/${cert}/profile`),
       overlap: [`/api/overlap?ciks=${bigManagers.join(',')}`, `/api/overlap?ciks=${a},${b}`],
       compare: [`/api/compare?cik1=${a}&cik2=${b}`, `/api/compare?cik1=${b}&cik2=${c}`],
     };

@@ -36,6 +36,7 @@ export interface Config {
   readonly ingestMaxShrinkPercent: number;
   readonly secUserAgent: string | null;
   readonly secBaseUrl: string;
+  readonly entityOverridesFile: string | null;
 }
 
 export interface SettingDefinition {
@@ -297,6 +298,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description:
       'Base URL of www.sec.gov for the SEC ingest sources (13F data-set page, adviser files, 13(f) list, company tickers)',
     parse: text,
+  },
+  {
+    env: 'ENTITY_OVERRIDES_FILE',
+    key: 'entityOverridesFile',
+    default: null,
+    description:
+      'Identity-graph overrides (manual links and vetoes, JSON) applied by every load that rebuilds the graph; default: the checked-in data/entity-overrides.json',
+    parse: optionalText,
   },
 ];
 

@@ -8,11 +8,13 @@ import { fieldsRoutes } from './fields.routes.js';
 import { financialsRoutes } from './financials.routes.js';
 import { macroRoutes } from './macro.routes.js';
 import { peersRoutes } from './peers.routes.js';
+import { profileRoutes } from './profile.routes.js';
 import { BANKING_SOURCES } from './sources.js';
 
 export async function bankingRoutes(app: FastifyInstance): Promise<void> {
   registerMetaRoute(app, '/meta', 'banking', 'banking', BANKING_SOURCES);
   await app.register(banksRoutes);
+  await app.register(profileRoutes);
   await app.register(financialsRoutes);
   await app.register(fieldsRoutes);
   await app.register(peersRoutes);

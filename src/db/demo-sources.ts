@@ -14,6 +14,7 @@ export const DEMO_SOURCE_TABLES = {
   'sec-13f': ['filings_13f', 'info_tables_13f'],
   'sec-advisers': ['advisers'],
   'sec-securities': ['securities'],
+  'sec-registrants': ['sec_registrants'],
 } as const satisfies Record<string, readonly TableName[]>;
 
 export type DemoSource = keyof typeof DEMO_SOURCE_TABLES;

@@ -36,7 +36,9 @@ export interface InstitutionsTable {
   /** Latest reported total assets, thousands of USD. */
   asset_size: number | null;
   established: string | null;
+  /** The top holding company (FDIC `NAMEHCR`) and its RSSD (`RSSDHCR`); null without one. */
   holding_company: string | null;
+  holding_company_rssd: number | null;
   active: number;
   inactive_date: string | null;
   rssd_id: number | null;
@@ -64,6 +66,9 @@ export interface FinancialsTable {
   equity_ratio: number | null;
   loan_to_deposit: number | null;
   charge_off_rate: number | null;
+  /** The top holding company at this report date (BankFind `NAMEHCR`, `RSSDHCR`); null for FFIEC rows. */
+  holding_company: string | null;
+  holding_company_rssd: number | null;
   /** `fdic`, `ffiec` or `demo`: where the row's values came from. */
   source: string;
 }
@@ -120,6 +125,36 @@ export interface MacroObservationsTable {
   value: number;
 }
 
+/** SEC `company_tickers_exchange.json`: one row per registrant and ticker. */
+export interface SecRegistrantsTable {
+  /** 10 digits, zero-padded. */
+  cik: string;
+  ticker: string;
+  name: string;
+  exchange: string | null;
+  /** Position among the registrant's tickers as SEC lists them (0 = its first). */
+  ordinal: number;
+}
+
+/** One edge of the identity graph (SPEC §7); `entity_link_candidates` has the same shape. */
+export interface EntityLinksTable {
+  from_id: string;
+  from_kind: string;
+  from_name: string | null;
+  relation: string;
+  to_id: string;
+  to_kind: string;
+  to_name: string | null;
+  source: string;
+  /** `identifier`, `name_match` or `manual`. */
+  method: string;
+  /** 1 for identifier equality and manual links, the name similarity for name matches. */
+  confidence: number;
+  /** Report dates (YYYY-MM-DD) between which the link held; null when open-ended or undated. */
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
 /** Holdings tables are declared in src/holdings/tables.ts. */
 export interface Database extends HoldingsTables {
   dataset: DatasetTable;
@@ -130,6 +165,9 @@ export interface Database extends HoldingsTables {
   failures: FailuresTable;
   macro_series: MacroSeriesTable;
   macro_observations: MacroObservationsTable;
+  sec_registrants: SecRegistrantsTable;
+  entity_links: EntityLinksTable;
+  entity_link_candidates: EntityLinksTable;
 }
 
 export type TableName = keyof Database & string;

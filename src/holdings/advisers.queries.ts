@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { containsPattern } from '../db/search.js';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
+import { linked } from '../identity/graph.queries.js';
 import type { AdvisersTable } from './tables.js';
 
 export interface AdviserFilters {
@@ -59,7 +60,10 @@ export async function listAdvisers(
 
 export async function findAdviser(db: Kysely<Database>, crd: number) {
   const row = await db.selectFrom('advisers').selectAll().where('crd', '=', crd).executeTakeFirst();
-  return row ? toAdviserDetail(row) : undefined;
+  if (!row) return undefined;
+  // No CRD or file number on a 13F cover page: the filer linked by name, city and state, if any.
+  const named = row.cik === null ? (await linked(db, `crd:${crd}`, 'same_firm_as'))[0] : undefined;
+  return toAdviserDetail(named ? { ...row, cik: named.to_id.slice('cik:'.length) } : row);
 }
 
 const int = (value: number | null) => (value === null ? null : Number(value));

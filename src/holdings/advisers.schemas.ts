@@ -27,7 +27,7 @@ export const adviserFields = {
   crd: Type.Integer({ description: 'CRD number (FINRA/IARD organisation number): the Form ADV identity' }),
   sec_number: nullableText('SEC file number, `801-NNNNN`'),
   cik: nullableText(
-    'SEC CIK as a 10-digit string: the filer whose 13F cover page names this CRD (or, failing that, this SEC file number), latest filing first; null when no loaded 13F filing does',
+    'SEC CIK as a 10-digit string: the filer whose 13F cover page names this CRD (or, failing that, this SEC file number), latest filing first; on /api/advisers/{crd}, failing both, the 13F filer the identity graph links by name, city and state (docs/identity.md); null otherwise',
   ),
   name: Type.String({ description: 'Primary business name' }),
   legal_name: nullableText('Legal name'),

@@ -5,6 +5,7 @@ import { adviserRoutes } from './advisers.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { changesRoutes } from './changes.routes.js';
 import { comparisonRoutes } from './comparison.routes.js';
+import { entitiesRoutes } from './entities.routes.js';
 import { macroRoutes } from './macro.routes.js';
 import { portfolioRoutes } from './portfolios.routes.js';
 import { progressRoutes } from './progress.routes.js';
@@ -22,5 +23,6 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(progressRoutes);
   await app.register(analyticsRoutes);
   await app.register(comparisonRoutes);
+  await app.register(entitiesRoutes);
   await app.register(macroRoutes);
 }

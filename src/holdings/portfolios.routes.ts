@@ -70,11 +70,20 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { quarter } = request.query;
       const row = await managerQuarter(app.db, cik, quarter);
       if (!row) throw notFound(`CIK ${cik} has no 13F holdings report${quarter ? ` for ${quarter}` : ''}`);
+      const adviser = await app.db
+        .selectFrom('entity_links')
+        .select('from_id')
+        .where('to_id', '=', `cik:${cik}`)
+        .where('relation', '=', 'same_firm_as')
+        .orderBy('confidence', 'desc')
+        .orderBy('from_id')
+        .executeTakeFirst();
       return {
         cik,
         name: row.name,
         city: row.city,
         state: row.state,
+        crd: adviser ? Number(adviser.from_id.slice('crd:'.length)) : null,
         quarter: row.quarter,
         filed_at: row.filed_at,
         form_type: row.form_type,

@@ -103,6 +103,10 @@ export const PortfolioHolding = Type.Object({
 
 export const PortfolioSchema = Type.Object({
   ...managerIdentity,
+  crd: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'CRD number of the Form ADV adviser that is this filer (its 13F cover page names the CRD or SEC file number, or the identity graph links them by name, city and state); null when none is linked',
+  }),
   quarter: quarterField,
   filed_at: Type.String({ description: 'Filing date of the latest filing applied, YYYY-MM-DD' }),
   form_type: Type.String({ description: '`13F-HR`, or `13F-HR/A` when an amendment was applied last' }),

@@ -8,6 +8,11 @@ export const HOLDINGS_SOURCES: readonly SourceDescription[] = [
     ingest: 'regdata ingest sec-13f',
   },
   {
+    source: 'sec-registrants',
+    description: 'SEC company tickers with exchange (registrants of the identity graph)',
+    ingest: 'regdata ingest sec-registrants',
+  },
+  {
     source: 'sec-advisers',
     description: 'SEC registered investment advisers (Form ADV)',
     ingest: 'regdata ingest sec-advisers',

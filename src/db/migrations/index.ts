@@ -8,6 +8,7 @@ import * as macroValuesIndex from './0006_macro_values_index.js';
 import * as filerIdentity from './0007_filer_identity.js';
 import * as holdingsChanges from './0008_holdings_changes.js';
 import * as financialAggregates from './0009_financial_aggregates.js';
+import * as identity from './0010_identity.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007_filer_identity': filerIdentity,
   '0008_holdings_changes': holdingsChanges,
   '0009_financial_aggregates': financialAggregates,
+  '0010_identity': identity,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -159,13 +159,36 @@ export function* financialBatches(
     if (scale === 'small' && institution.active !== 1) continue;
     const dates = activeQuarters(institution, all);
     if (dates.length === 0) continue;
-    batch.push(...institutionFinancials(root.fork(`financials:${institution.cert}`), institution, dates));
+    const rows = institutionFinancials(root.fork(`financials:${institution.cert}`), institution, dates);
+    batch.push(...withHoldingCompany(institution, rows));
     if (batch.length >= batchSize) {
       yield byReportDate(batch);
       batch = [];
     }
   }
   if (batch.length > 0) yield byReportDate(batch);
+}
+
+/** Banks whose holding company changed: every 37th with one and more than eight reports. */
+export function changedHoldingCompany(institution: InstitutionRow, reports: number) {
+  if (institution.holding_company == null || reports <= 8 || institution.cert % 37 !== 0) return null;
+  return { name: `${institution.city ?? 'First'} Bancorporation`, rssd: 4_000_000 + institution.cert };
+}
+
+/**
+ * The holding company per report date: the institution's current one, except that for the banks of
+ * changedHoldingCompany() an earlier parent held the first half of the reports (an acquisition), so
+ * the identity graph has dated links. No random draw, so the other demo values stay as they were.
+ */
+function withHoldingCompany(institution: InstitutionRow, rows: Insertable<FinancialsTable>[]) {
+  const earlier = changedHoldingCompany(institution, rows.length);
+  const switchAt = Math.floor(rows.length / 2);
+  return rows.map((row, i) => {
+    const parent = earlier && i < switchAt ? earlier : null;
+    row.holding_company = parent ? parent.name : (institution.holding_company ?? null);
+    row.holding_company_rssd = parent ? parent.rssd : (institution.holding_company_rssd ?? null);
+    return row;
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion } from '../../db/dataset.js';
 import { deriveFinancialAggregates } from '../../ingest/derived/financial-aggregates.js';
 import { recordDemoSource } from '../provenance.js';
-import type { DemoOptions, DemoPart } from '../types.js';
+import type { DemoOptions, DemoPart, DemoScale } from '../types.js';
 import { generateFailures } from './failures.js';
 import { financialBatches } from './financials.js';
 import {
@@ -27,6 +27,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export const buildBankingDemo: DemoPart = (handle: DbHandle, options: DemoOptions) =>
   withBulkLoadPragmas(handle, () => buildBankingDemoWith(handle, options, INSTITUTION_COUNTS[options.scale]));
 
+/** The demo institutions of a seed and scale, in cert order (primary-key inserts then append). */
+function demoInstitutions(seed: number, scale: DemoScale, counts = INSTITUTION_COUNTS[scale]) {
+  const root = new Random(seed);
+  const certs = certificatePool(root.fork('certs'), scale);
+  const institutions = generateInstitutions(root.fork('institutions'), counts, certs).sort(
+    (a, b) => a.cert - b.cert,
+  );
+  return { root, certs, institutions };
+}
+
 /** The banking part with explicit institution counts (tests use small ones to stay fast). */
 export async function buildBankingDemoWith(
   handle: DbHandle,
@@ -34,12 +44,7 @@ export async function buildBankingDemoWith(
   counts: InstitutionCounts,
 ) {
   const started = Date.now();
-  const root = new Random(options.seed);
-  const certs = certificatePool(root.fork('certs'), options.scale);
-  // In cert order, so primary-key inserts append instead of splitting pages.
-  const institutions = generateInstitutions(root.fork('institutions'), counts, certs).sort(
-    (a, b) => a.cert - b.cert,
-  );
+  const { root, certs, institutions } = demoInstitutions(options.seed, options.scale, counts);
   await yieldToEventLoop();
   const failures = generateFailures(root.fork('failures'), certs.slice(institutions.length));
   const macro = generateMacro(root.fork('macro'));

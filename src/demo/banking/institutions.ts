@@ -116,5 +116,23 @@ export function generateInstitutions(
       inactive_date: inactiveDate,
     });
   }
+  return withHoldingCompanyRssd(rows);
+}
+
+/**
+ * Holding companies get RSSD ids in order of first appearance (banks sharing a parent's name share
+ * its id), from 3,000,000 so they never collide with bank RSSDs. No random draw.
+ */
+function withHoldingCompanyRssd(rows: InstitutionRow[]): InstitutionRow[] {
+  const ids = new Map<string, number>();
+  for (const row of rows) {
+    const name = row.holding_company;
+    if (name == null) {
+      row.holding_company_rssd = null;
+      continue;
+    }
+    if (!ids.has(name)) ids.set(name, 3_000_000 + ids.size);
+    row.holding_company_rssd = ids.get(name) as number;
+  }
   return rows;
 }

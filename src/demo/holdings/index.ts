@@ -14,12 +14,20 @@ import { bumpDatasetVersion } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
 import { nextQuarter } from '../../holdings/identifiers.js';
 import type { Filings13fTable, InfoRow13f, InfoTables13fTable } from '../../holdings/tables.js';
+import { rebuildEntityLinks } from '../../ingest/derived/identity/entity-links.js';
+import { readOverrides } from '../../ingest/derived/identity/overrides.js';
 import { deriveHoldings } from '../../ingest/sources/sec/holdings/derive/index.js';
 import { InfoTablePacker, packInfoRows } from '../../ingest/sources/sec/holdings/info-tables.js';
 import { recordDemoSource } from '../provenance.js';
 import type { DemoOptions, DemoPart, DemoScale } from '../types.js';
 import { generateAdvisers } from './advisers.js';
 import { generateQuarter, resetAccessions } from './filings.js';
+import {
+  applyDemoIdentity,
+  type DemoIdentity,
+  listedHoldingCompanies,
+  nameMatchedAdvisers,
+} from './identity.js';
 import { generateManagers } from './managers.js';
 import { Rng } from './random.js';
 import { generateUniverse } from './universe.js';
@@ -52,8 +60,8 @@ const BATCH_ROWS = 20_000;
 /** Children first; derived tables are rebuilt by deriveHoldings. */
 // biome-ignore format: the list reads best as a block
 const TABLES = ['security_latest', 'filing_progress', 'filing_days', 'position_changes', 'manager_changes', 'security_changes', 'security_splits', 'split_spans', 'smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
-  'positions', 'applied_filings_13f', 'info_tables_13f', 'filings_13f', 'managers', 'securities', 'advisers'] as const;
-const SOURCES = ['sec-13f', 'sec-advisers', 'sec-securities'] as const;
+  'positions', 'applied_filings_13f', 'info_tables_13f', 'filings_13f', 'managers', 'securities', 'advisers', 'entity_link_candidates', 'entity_links', 'sec_registrants'] as const;
+const SOURCES = ['sec-13f', 'sec-advisers', 'sec-securities', 'sec-registrants'] as const;
 
 function quarterLabels(first: string, count: number): string[] {
   const labels = [first];
@@ -115,10 +123,13 @@ export const buildHoldingsDemo: DemoPart = async (handle: DbHandle, options: Dem
     managers,
     SHARED_CIK_ADVISERS,
   );
+  const listed = await listedHoldingCompanies(handle.db);
+  const identity = applyDemoIdentity(listed, universe.securities, managers);
+  nameMatchedAdvisers(advisers, managers, SHARED_CIK_ADVISERS);
 
   // Sorting for the derivation's GROUP BYs stays in memory instead of spilling to temp files.
   await withBulkLoadPragmas(handle, () =>
-    fill(handle, options, { quarters, universe, managers, advisers, started }),
+    fill(handle, options, { quarters, universe, managers, advisers, identity, started }),
   );
 };
 
@@ -127,13 +138,14 @@ interface Generated {
   universe: ReturnType<typeof generateUniverse>;
   managers: ReturnType<typeof generateManagers>;
   advisers: ReturnType<typeof generateAdvisers>;
+  identity: DemoIdentity;
   started: number;
 }
 
 async function fill(
   handle: DbHandle,
   options: DemoOptions,
-  { quarters, universe, managers, advisers, started }: Generated,
+  { quarters, universe, managers, advisers, identity, started }: Generated,
 ) {
   const notes = `seed ${options.seed}, scale ${options.scale}`;
   resetAccessions();
@@ -158,12 +170,19 @@ async function fill(
     const loaded = await sink.finish();
     const generatedAt = Date.now();
     await deriveHoldings(handle, quarters, trx);
+    await insertRows(handle, 'sec_registrants', identity.registrants, trx);
+    const fileOverrides = readOverrides();
+    const graph = await rebuildEntityLinks(handle, trx, {
+      links: [...fileOverrides.links, ...identity.overrides.links],
+      vetoes: fileOverrides.vetoes,
+    });
     options.log?.(
-      `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms), ${securities.length} securities, ${advisers.length} advisers`,
+      `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms), ${securities.length} securities, ${advisers.length} advisers, ${identity.registrants.length} registrants, ${graph.links} identity links`,
     );
     await bumpDatasetVersion(trx);
     await recordDemoSource(trx, 'sec-13f', loaded.rows, started, notes);
     await recordDemoSource(trx, 'sec-advisers', advisers.length, started, notes);
     await recordDemoSource(trx, 'sec-securities', securities.length, started, notes);
+    await recordDemoSource(trx, 'sec-registrants', identity.registrants.length, started, notes);
   });
 }

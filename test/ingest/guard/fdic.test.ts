@@ -29,7 +29,7 @@ const malformCert = (record: BankFindRecord) => ({ ...record, CERT: '12x4' });
 
 const institutions: SourceSpec<BankFindRecord> = {
   source: 'fdic-institutions',
-  tables: ['institutions', 'financial_aggregates'],
+  tables: ['institutions', 'financial_aggregates', 'entity_links', 'entity_link_candidates'],
   shrinkTable: 'institutions',
   records: (n) => {
     const jpm = template('institutions.json', 2);
@@ -64,7 +64,7 @@ const failures: SourceSpec<BankFindRecord> = {
 
 const financials: SourceSpec<BankFindRecord> = {
   source: 'fdic-financials',
-  tables: ['financials', 'financial_aggregates'],
+  tables: ['financials', 'financial_aggregates', 'entity_links', 'entity_link_candidates'],
   shrinkTable: 'financials',
   records: (n) => {
     const jpm = template('financials-20241231.json', 0);

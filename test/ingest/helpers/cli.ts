@@ -5,7 +5,7 @@
  * runs them. Every invocation gets an explicit environment (no FRED/FDIC keys leak in from the shell).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -37,6 +37,8 @@ export function buildCli(): Promise<string> {
     mkdirSync(outdir, { recursive: true });
     // version.ts reads ../package.json relative to itself, as in the published package.
     copyFileSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
+    // The identity graph's checked-in overrides (data/entity-overrides.json), found the same way.
+    cpSync(join(REPO_ROOT, 'data'), join(root, 'data'), { recursive: true });
     await build({
       entryPoints: sourceFiles(join(REPO_ROOT, 'src')),
       outdir,

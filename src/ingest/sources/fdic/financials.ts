@@ -9,21 +9,43 @@ import type { FinancialRow } from '../../../banking/fields/row.js';
 import { FieldError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
 import { deriveFinancialAggregates } from '../../derived/financial-aggregates.js';
-import { first, integer, number, requiredDate, type UpstreamRecord } from '../values.js';
+import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
+import { first, integer, number, requiredDate, text, type UpstreamRecord } from '../values.js';
 import { bankFindApiPages, bankFindUrl, inputPages, stageRecords } from './bankfind.js';
 
 /** The BankFind fields a financials request asks for: the key and every catalogue field's code(s). */
 export const FINANCIAL_FIELDS: readonly string[] = [
-  ...new Set(['CERT', 'REPDTE', ...CATALOGUE.flatMap((f) => [f.fdic_field, ...(f.fdic_alternates ?? [])])]),
+  ...new Set([
+    'CERT',
+    'REPDTE',
+    'NAMEHCR',
+    'RSSDHCR',
+    ...CATALOGUE.flatMap((f) => [f.fdic_field, ...(f.fdic_alternates ?? [])]),
+  ]),
 ];
 
-export const FINANCIAL_COLUMNS = ['cert', 'report_date', ...FIELD_NAMES, 'source'] as const;
+// biome-ignore format: one line reads best
+export const FINANCIAL_COLUMNS = ['cert', 'report_date', ...FIELD_NAMES, 'holding_company', 'holding_company_rssd', 'source'] as const;
+
+/** BankFind's `RSSDHCR` is 0 for a bank without a holding company. */
+export function holdingCompanyOf(record: UpstreamRecord): { name: string | null; rssd: number | null } {
+  const rssd = integer(record, 'RSSDHCR');
+  const name = text(record, 'NAMEHCR');
+  return { name, rssd: rssd !== null && rssd > 0 ? rssd : null };
+}
 
 /** SPEC §5: amounts in thousands of USD, ratios in percent, exactly as BankFind reports them. */
 export function toFinancialRow(record: UpstreamRecord): FinancialRow {
   const cert = integer(record, 'CERT');
   if (cert === null) throw new FieldError('missing CERT');
-  const row: FinancialRow = { cert, report_date: requiredDate(record, 'REPDTE'), source: 'fdic' };
+  const parent = holdingCompanyOf(record);
+  const row: FinancialRow = {
+    cert,
+    report_date: requiredDate(record, 'REPDTE'),
+    holding_company: parent.name,
+    holding_company_rssd: parent.rssd,
+    source: 'fdic',
+  };
   for (const field of CATALOGUE) {
     row[field.name] = field.fdic_alternates
       ? first(record, [field.fdic_field, ...field.fdic_alternates], number)
@@ -96,6 +118,8 @@ export const fdicFinancials: IngestSource = {
     const { since, until } = ctx.options;
     const dates = new Set<string>();
     ctx.onSwap((trx) => deriveFinancialAggregates(ctx.handle, trx, dates));
+    // The parent per report date gives the graph's dated bank → holding company links.
+    rebuildEntityLinksOnSwap(ctx);
     await stageRecords(ctx, pages, toFinancialRow, async (row) => {
       // --since/--until also bound rows read from files.
       if ((since && row.report_date < since) || (until && row.report_date > until)) {

@@ -6,6 +6,7 @@ import type { InstitutionsTable } from '../../../db/tables.js';
 import { FieldError } from '../../core/errors.js';
 import type { IngestSource } from '../../core/types.js';
 import { deriveFinancialAggregates } from '../../derived/financial-aggregates.js';
+import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import {
   date,
   first,
@@ -17,6 +18,7 @@ import {
   type UpstreamRecord,
 } from '../values.js';
 import { bankFindApiPages, bankFindUrl, inputPages, stageRecords } from './bankfind.js';
+import { holdingCompanyOf } from './financials.js';
 
 export const INSTITUTION_FIELDS = [
   'CERT',
@@ -29,6 +31,7 @@ export const INSTITUTION_FIELDS = [
   'ASSET',
   'ESTYMD',
   'NAMEHCR',
+  'RSSDHCR',
   'ACTIVE',
   'ENDEFYMD',
   'FED_RSSD',
@@ -54,6 +57,7 @@ export function toInstitutionRow(record: UpstreamRecord): Insertable<Institution
   if (cert < 0) throw new FieldError('invalid CERT (negative)');
   const name = requiredText(record, 'NAME');
   const endDate = date(record, 'ENDEFYMD');
+  const parent = holdingCompanyOf(record);
   return {
     cert,
     name,
@@ -64,7 +68,8 @@ export function toInstitutionRow(record: UpstreamRecord): Insertable<Institution
     charter_class: text(record, 'BKCLASS'),
     asset_size: number(record, 'ASSET'),
     established: date(record, 'ESTYMD'),
-    holding_company: text(record, 'NAMEHCR'),
+    holding_company: parent.name,
+    holding_company_rssd: parent.rssd,
     active: active(record, endDate),
     inactive_date: endDate,
     rssd_id: first(record, ['FED_RSSD', 'RSSDID'], integer),
@@ -90,6 +95,7 @@ export const fdicInstitutions: IngestSource = {
         'asset_size',
         'established',
         'holding_company',
+        'holding_company_rssd',
         'active',
         'inactive_date',
         'rssd_id',
@@ -107,6 +113,7 @@ export const fdicInstitutions: IngestSource = {
     });
     // State and charter class group the aggregates of every report date.
     ctx.onSwap((trx) => deriveFinancialAggregates(ctx.handle, trx));
+    rebuildEntityLinksOnSwap(ctx);
     const query = { endpoint: 'institutions', fields: INSTITUTION_FIELDS, sortBy: 'CERT' } as const;
     const fromApi = ctx.options.from.length === 0;
     if (fromApi) ctx.setUpstream(bankFindUrl(ctx, query, '', 0, 0).split('?')[0]!);

@@ -54,7 +54,14 @@ function evaluate(terms: readonly Term[], items: Items): number | null {
 }
 
 export function callReportRow(cert: number, reportDate: string, items: Items): FinancialRow {
-  const row: FinancialRow = { cert, report_date: reportDate, source: 'ffiec' };
+  // The call report does not name the holding company; BankFind's financials do.
+  const row: FinancialRow = {
+    cert,
+    report_date: reportDate,
+    holding_company: null,
+    holding_company_rssd: null,
+    source: 'ffiec',
+  };
   for (const field of FINANCIAL_FIELDS) row[field.name] = null;
   for (const { name, terms } of FORMULAS) row[name] = evaluate(terms, items);
   return fillRatios(row);

@@ -10,33 +10,51 @@ export interface CompanyTicker {
   cik: number;
   ticker: string;
   title: string;
+  /** `Nasdaq`, `NYSE`, `OTC`, …: only company_tickers_exchange.json says; null otherwise. */
+  exchange: string | null;
 }
 
-/** Reads either JSON shape: `{"0":{cik_str,ticker,title},…}` or `{fields:[…],data:[[…]]}`. */
-export function parseCompanyTickers(json: string): CompanyTicker[] {
+/**
+ * Reads either JSON shape: `{"0":{cik_str,ticker,title},…}` or `{fields:[…],data:[[…]]}`. An entry
+ * without a positive integer CIK, a ticker or a name is left out and reported to `onReject`.
+ */
+export function parseCompanyTickers(
+  json: string,
+  onReject: (reason: string) => void = () => {},
+): CompanyTicker[] {
   const parsed = JSON.parse(json) as unknown;
   if (parsed === null || typeof parsed !== 'object') throw new Error('company tickers: not a JSON object');
   const out: CompanyTicker[] = [];
+  let rejected = 0;
+  const reject = (reason: string) => {
+    rejected += 1;
+    onReject(reason);
+  };
   if ('fields' in parsed && 'data' in parsed) {
     const { fields, data } = parsed as { fields: string[]; data: unknown[][] };
     const at = (name: string) => fields.indexOf(name);
-    const [cik, ticker, name] = [at('cik'), at('ticker'), at('name')];
+    const [cik, ticker, name, exchange] = [at('cik'), at('ticker'), at('name'), at('exchange')];
     if (cik < 0 || ticker < 0 || name < 0) throw new Error('company tickers: missing cik/ticker/name fields');
-    for (const row of data) add(out, row[cik], row[ticker], row[name]);
+    for (const row of data)
+      add(out, reject, row[cik], row[ticker], row[name], exchange < 0 ? null : row[exchange]);
   } else {
     for (const entry of Object.values(parsed as Record<string, Record<string, unknown>>)) {
-      add(out, entry?.cik_str, entry?.ticker, entry?.title);
+      add(out, reject, entry?.cik_str, entry?.ticker, entry?.title, null);
     }
   }
-  if (out.length === 0) throw new Error('company tickers: no entries');
+  // Entries that were all rejected are the guard's to judge; no entries at all is not this file.
+  if (out.length === 0 && rejected === 0) throw new Error('company tickers: no entries');
   return out;
 }
 
-function add(out: CompanyTicker[], cik: unknown, ticker: unknown, title: unknown) {
-  const cikNumber = Number(cik);
-  if (!Number.isSafeInteger(cikNumber) || cikNumber <= 0) return;
-  if (typeof ticker !== 'string' || ticker.trim() === '' || typeof title !== 'string') return;
-  out.push({ cik: cikNumber, ticker: ticker.trim().toUpperCase(), title: title.trim() });
+// biome-ignore format: one line per argument would read worse
+function add(out: CompanyTicker[], onReject: (reason: string) => void, cik: unknown, ticker: unknown, title: unknown, exchange: unknown) {
+  const cikNumber = typeof cik === 'number' || (typeof cik === 'string' && /^\d+$/.test(cik)) ? Number(cik) : Number.NaN;
+  if (!Number.isSafeInteger(cikNumber) || cikNumber <= 0 || cikNumber > 9_999_999_999) return onReject('invalid CIK');
+  if (typeof ticker !== 'string' || ticker.trim() === '') return onReject('missing ticker');
+  if (typeof title !== 'string' || title.trim() === '') return onReject('missing name');
+  const listed = typeof exchange === 'string' && exchange.trim() !== '' ? exchange.trim() : null;
+  out.push({ cik: cikNumber, ticker: ticker.trim().toUpperCase(), title: title.trim(), exchange: listed });
 }
 
 // Legal-form and filler words that differ between the 13(f) list and EDGAR names.

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
 import type { Stager, StagingSpec } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
+import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import { deriveHoldings } from './holdings/derive/index.js';
 import { putCallOf, shareTypeOf } from './holdings/filing-sums.js';
 import { type InfoRowFields, InfoTablePacker, packRecord } from './holdings/info-tables.js';
@@ -80,6 +81,7 @@ export class Loader13F {
     loader.tables = await ctx.stage(ROWS_SPEC);
     loader.sums = LoadSums.open(ctx.handle);
     ctx.onSwap((trx) => loader.derive(trx));
+    rebuildEntityLinksOnSwap(ctx);
     return loader;
   }
 

@@ -9,17 +9,13 @@ import { searchKey } from '../../../db/search.js';
 import { USPS_CODES } from '../../../http/params.js';
 import { IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
+import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import { readAdviserCsv } from './adv-csv.js';
 import { linkAdviserCiks } from './holdings/derive/adviser-ciks.js';
-
 import { parseIapdFeed } from './iapd-xml.js';
-
 import { reasonKind } from './load-13f.js';
-
 import { isUrl, linksOn, SecClient } from './sec-http.js';
-
 import { chunksOf, decodeSecText } from './text-decoding.js';
-
 import type { AdviserRecord, Rejection } from './types.js';
 import { openZipMembers } from './zip-members.js';
 
@@ -133,5 +129,6 @@ export const secAdvisersSource: IngestSource = {
     ctx.setUpstream(locations.join(' '));
     // The new records have no CIK of their own: link them to the 13F filers already loaded.
     ctx.onSwap((trx) => linkAdviserCiks(trx));
+    rebuildEntityLinksOnSwap(ctx);
   },
 };

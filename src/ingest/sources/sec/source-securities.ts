@@ -8,6 +8,7 @@
 
 import { IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
+import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import { type CompanyTicker, parseCompanyTickers, tickerMatcher } from './company-tickers.js';
 import { addHeldMissingSecurities } from './holdings/derive/securities.js';
 
@@ -128,5 +129,7 @@ export const secSecuritiesSource: IngestSource = {
           quarters.map((q) => q.quarter),
         );
     });
+    // Tickers lead registrants to their securities.
+    rebuildEntityLinksOnSwap(ctx);
   },
 };

@@ -1,0 +1,140 @@
+/**
+ * A bank's place in the identity graph (SPEC §7): its top holding company, the SEC registrant above
+ * it (the holding company's, or the bank's own when it is registered itself), institutional
+ * ownership of the registrant's stock from 13F, and the registrant's own 13F filings.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { money } from '../holdings/params.js';
+import { linked } from '../identity/graph.queries.js';
+import { holdingCompanyId } from '../ingest/derived/identity/ids.js';
+
+const TOP_HOLDERS = 10;
+
+export async function registrantOf(db: Kysely<Database>, parentId: string | null, bankId: string) {
+  for (const from of [parentId, bankId]) {
+    if (from === null) continue;
+    const link = (await linked(db, from, 'registered_as'))[0];
+    if (!link) continue;
+    const row = await db
+      .selectFrom('sec_registrants')
+      .select(['cik', 'name', 'ticker', 'exchange'])
+      .where('cik', '=', link.to_id.slice('cik:'.length))
+      .orderBy('ordinal')
+      .executeTakeFirst();
+    if (row) return row;
+  }
+  return null;
+}
+
+/** Ownership of the registrant's most widely held security in the latest quarter it is held. */
+export async function institutionalOwnership(db: Kysely<Database>, cik: string) {
+  const cusips = (await linked(db, `cik:${cik}`, 'issuer_of')).map((l) => l.to_id.slice('cusip:'.length));
+  if (cusips.length === 0) return null;
+  const held = await db
+    .selectFrom('security_latest')
+    .select(['cusip', 'latest_quarter', 'holder_count', 'total_value'])
+    .where('cusip', 'in', cusips)
+    .orderBy('total_value', 'desc')
+    .orderBy('cusip')
+    .executeTakeFirst();
+  if (!held) return null;
+  const [holders, changes] = await Promise.all([
+    db
+      .selectFrom('positions as p')
+      .innerJoin('managers as m', 'm.cik', 'p.cik')
+      .select(['p.cik', 'm.name', 'p.value', 'p.shares'])
+      .where('p.quarter', '=', held.latest_quarter)
+      .where('p.cusip', '=', held.cusip)
+      .where('p.put_call', 'is', null)
+      .orderBy('p.value', 'desc')
+      .orderBy('p.cik')
+      .limit(TOP_HOLDERS)
+      .execute(),
+    db
+      .selectFrom('security_changes')
+      .select(['new_count', 'added_count', 'reduced_count', 'unchanged_count', 'sold_out_count'])
+      .where('quarter', '=', held.latest_quarter)
+      .where('cusip', '=', held.cusip)
+      .executeTakeFirst(),
+  ]);
+  return {
+    quarter: held.latest_quarter,
+    cusip: held.cusip,
+    holder_count: Number(held.holder_count),
+    total_value: money(held.total_value),
+    top_holders: holders.map((h) => ({
+      cik: h.cik,
+      name: h.name,
+      value: money(h.value),
+      shares: Number(h.shares),
+    })),
+    changes: changes
+      ? {
+          new: Number(changes.new_count),
+          added: Number(changes.added_count),
+          reduced: Number(changes.reduced_count),
+          unchanged: Number(changes.unchanged_count),
+          sold_out: Number(changes.sold_out_count),
+        }
+      : null,
+  };
+}
+
+/** The registrant's own 13F filings (same CIK), latest quarter. */
+export async function files13f(db: Kysely<Database>, cik: string) {
+  const filer = (await linked(db, `cik:${cik}`, 'files_13f_as'))[0];
+  if (!filer) return null;
+  const latest = await db
+    .selectFrom('manager_quarters')
+    .select(['quarter', 'total_value'])
+    .where('cik', '=', cik)
+    .orderBy('quarter', 'desc')
+    .executeTakeFirst();
+  return latest ? { cik, latest_quarter: latest.quarter, total_value: money(latest.total_value) } : null;
+}
+
+export async function bankProfile(db: Kysely<Database>, cert: number) {
+  const bank = await db
+    .selectFrom('institutions')
+    .select([
+      'cert',
+      'name',
+      'city',
+      'state',
+      'charter_class',
+      'asset_size',
+      'established',
+      'holding_company',
+      'holding_company_rssd',
+      'active',
+      'rssd_id',
+    ])
+    .where('cert', '=', cert)
+    .executeTakeFirst();
+  if (!bank) return null;
+  const parentRssd = bank.holding_company_rssd === null ? null : Number(bank.holding_company_rssd);
+  const parentId = holdingCompanyId(parentRssd, bank.holding_company);
+  const registrant = await registrantOf(db, parentId, `cert:${cert}`);
+  const [ownership, filer] = registrant
+    ? await Promise.all([institutionalOwnership(db, registrant.cik), files13f(db, registrant.cik)])
+    : [null, null];
+  return {
+    bank: {
+      cert: bank.cert,
+      name: bank.name,
+      rssd_id: bank.rssd_id === null ? null : Number(bank.rssd_id),
+      city: bank.city,
+      state: bank.state,
+      charter_class: bank.charter_class,
+      asset_size: bank.asset_size,
+      established: bank.established,
+      active: bank.active === 1,
+    },
+    holding_company:
+      parentId === null ? null : { id: parentId, name: bank.holding_company, rssd_id: parentRssd },
+    registrant,
+    institutional_ownership: ownership,
+    files_13f: filer,
+  };
+}
