@@ -337,4 +337,36 @@ describe.each(testBackends())('identity graph on $name', (backend: Backend) => {
       expect(correct).toBeGreaterThanOrEqual(90);
     },
   );
+
+  const ADV = 'sec_adv/sec_registered_advisers_2026-02.csv';
+  const FILING = 'sec_13f/13F-HR_0001951757-25-000093_nc.txt';
+  const advisersShared = sharedAvailable([ADV, FILING], 'identity: real Form ADV and 13F filing');
+
+  it.skipIf(!advisersShared)(
+    'links a real adviser to its real 13F filing by name, city and state',
+    { timeout: 180_000 },
+    async () => {
+      // The 2025 filing (CIK 1994827, filed by an agent) of ACORN CREEK CAPITAL LLC (Fort Collins, CO)
+      // names no CRD on its cover page;
+      // Form ADV lists CRD 325809 under the same name in the same city and state.
+      for (const args of [
+        ['sec-advisers', '--from', realdata(ADV)],
+        ['sec-13f-filing', '--from', realdata(FILING)],
+      ]) {
+        const result = await ingestJson(args, { DATABASE_URL: database.url });
+        expect(result.code, `${result.stderr}\n${JSON.stringify(result.summary)}`).toBe(0);
+      }
+      const adviser = await api.get('/api/advisers/325809');
+      expect(adviser.body).toMatchObject({ name: 'ACORN CREEK CAPITAL LLC', cik: '0001994827' });
+      const portfolio = await api.get('/api/holdings/1994827');
+      expect(portfolio.body.crd).toBe(325809);
+      const { body } = await api.get('/api/entities/resolve?id=crd:325809');
+      expect(body.links.find((l: { relation: string }) => l.relation === 'same_firm_as')).toMatchObject({
+        to: { id: 'cik:0001994827', kind: 'manager' },
+        method: 'name_match',
+        confidence: 1,
+        source: 'sec-advisers',
+      });
+    },
+  );
 });
