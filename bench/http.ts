@@ -95,7 +95,12 @@ async function main() {
     await buildDemoDataset(database, scale);
     console.error(`built in ${Math.round((Date.now() - started) / 1000)} s`);
   }
-  const sets = Object.entries(urlSets(database)).filter(([name]) => !only || name === only);
+  const all = Object.entries(urlSets(database));
+  // `--only a,b`: those URL sets, by their exact names.
+  const wanted = only?.split(',').map((name) => name.trim());
+  const sets = all.filter(([name]) => !wanted || wanted.includes(name));
+  if (sets.length === 0)
+    throw new Error(`--only ${only}: no such URL set (${all.map(([n]) => n).join(', ')})`);
   const figures: EndpointFigures[] = [];
   const ceiling = await startCeiling(BODIES);
   let server = await startServer(database, true);

@@ -3,7 +3,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { isPostgres } from './dialect.js';
-import type { Database, SourcesTable } from './tables.js';
+import type { Database, LoadsTable, SourcesTable } from './tables.js';
 
 /** PostgreSQL channel on which a committed load announces its new dataset version. */
 export const DATASET_CHANNEL = 'regdata_dataset_version';
@@ -41,4 +41,25 @@ export async function recordSource(db: Executor, source: SourcesTable): Promise<
 
 export async function listSources(db: Executor): Promise<SourcesTable[]> {
   return db.selectFrom('sources').selectAll().orderBy('source').execute();
+}
+
+/**
+ * What one load replaced in one table: `all` its rows, or those whose `replaces` column holds one of
+ * `values` (the first 20 distinct staged values, ascending; `more` counts the rest).
+ */
+export interface LoadScope {
+  readonly table: string;
+  readonly replaces: string;
+  readonly values: readonly string[] | null;
+  readonly more: number;
+}
+
+export type LoadEntry = Omit<LoadsTable, 'scope' | 'loaded_at'> & { readonly scope: readonly LoadScope[] };
+
+/** Records a committed load for the changes feed; call in the load's transaction. */
+export async function recordLoad(db: Executor, entry: LoadEntry): Promise<void> {
+  await db
+    .insertInto('loads')
+    .values({ ...entry, loaded_at: new Date().toISOString(), scope: JSON.stringify(entry.scope) })
+    .execute();
 }

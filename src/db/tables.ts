@@ -155,6 +155,47 @@ export interface EntityLinksTable {
   valid_to: string | null;
 }
 
+/** ALFRED: the value of an observation during one real-time period (`regdata ingest fred --vintages`). */
+export interface MacroVintagesTable {
+  series_id: string;
+  date: string;
+  realtime_start: string;
+  /** `9999-12-31` while the value is still the published one. */
+  realtime_end: string;
+  /** Null: the observation was absent from the vintages of that period. */
+  value: number | null;
+}
+
+/** One committed load (or demo part): the changes feed (GET /api/changes). */
+export interface LoadsTable {
+  /** The dataset version the load committed. */
+  version: number;
+  source: string;
+  loaded_at: string;
+  upstream: string;
+  is_demo: number;
+  /** JSON array of LoadScope (src/ingest/core/load-history.ts). */
+  scope: string;
+  inserted: number;
+  updated: number;
+  removed: number;
+}
+
+/** A stored call-report value a later load changed (GET /api/v1/financials/revisions). */
+export interface FinancialRevisionsTable {
+  cert: number;
+  report_date: string;
+  /** Catalogue field name. */
+  field: string;
+  old: number | null;
+  new: number | null;
+  /** The load that changed it (`fdic-financials`, `ffiec-call`). */
+  source: string;
+  loaded_at: string;
+  /** The dataset version that load committed. */
+  dataset_version: number;
+}
+
 /** Holdings tables are declared in src/holdings/tables.ts. */
 export interface Database extends HoldingsTables {
   dataset: DatasetTable;
@@ -168,6 +209,9 @@ export interface Database extends HoldingsTables {
   sec_registrants: SecRegistrantsTable;
   entity_links: EntityLinksTable;
   entity_link_candidates: EntityLinksTable;
+  macro_vintages: MacroVintagesTable;
+  loads: LoadsTable;
+  financial_revisions: FinancialRevisionsTable;
 }
 
 export type TableName = keyof Database & string;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
+import { quarterComplete } from '../time/completeness.js';
 import { crowded, type SmartMoneyRow, smartMoneyGroup, smartMoneySummary } from './analytics.queries.js';
 import { CrowdedQuery, CrowdedSchema, SmartMoneyQuery, SmartMoneySchema } from './analytics.schemas.js';
 import { loadedQuarters, quarterOrLatest } from './availability.js';
@@ -53,6 +54,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         quarter: summary.quarter,
         previous_quarter: summary.previous_quarter,
+        quarter_complete: await quarterComplete(app.db, summary.quarter),
         managers_compared: Number(summary.managers_compared),
         limit,
         new_entries: (entries ?? []).map(opened),

@@ -49,6 +49,10 @@ const group = (description: string, fields: Record<string, TSchema>) =>
 export const SmartMoneySchema = Type.Object({
   quarter: quarterField,
   previous_quarter: quarterField,
+  quarter_complete: Type.Boolean({
+    description:
+      'Whether the quarter’s filing season is complete (SPEC §8): ≥ 98 % of the previous quarter’s filers have filed, or the quarter ended more than 75 days ago. Evaluated when the answer is computed (a cached answer keeps it until the next load)',
+  }),
   managers_compared: count('Managers with a 13F-HR in both quarters (the only ones counted)'),
   limit: Type.Integer({ description: 'Length cap applied to each group (after clamping to 100)' }),
   new_entries: group('Securities by number of managers that opened an equity position, most first', {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
+import { quarterComplete } from '../time/completeness.js';
 import { loadedQuarters, requireManager } from './availability.js';
 import { changeRows, managerChanges, positionHistory, summaryOf } from './changes.queries.js';
 import {
@@ -50,6 +51,7 @@ export const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cik,
         name: name.name,
         quarter: row.quarter,
+        quarter_complete: await quarterComplete(app.db, row.quarter),
         previous_quarter: row.previous_quarter,
         summary: { ...summary, value_before: money(row.value_before), value_after: money(row.value_after) },
         data,

@@ -76,6 +76,10 @@ export const ChangesSchema = Type.Object({
   cik: cikField,
   name: Type.String({ description: 'Manager name from the quarter’s latest cover page' }),
   quarter: quarterField,
+  quarter_complete: Type.Boolean({
+    description:
+      'Whether the quarter’s filing season is complete (SPEC §8): ≥ 98 % of the previous quarter’s filers have filed, or the quarter ended more than 75 days ago. Evaluated when the answer is computed (a cached answer keeps it until the next load)',
+  }),
   previous_quarter: Type.Union([Type.String(), Type.Null()], {
     description: 'The latest earlier quarter in which the manager filed a 13F-HR; null for its first quarter',
   }),

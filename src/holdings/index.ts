@@ -1,12 +1,14 @@
 /** The institutional holdings service, registered under `/api` (no version segment). */
 import type { FastifyInstance } from 'fastify';
+import { macroRoutes } from '../macro/holdings.routes.js';
 import { registerMetaRoute } from '../operations/meta.js';
+import { loadChangesRoutes } from '../time/changes.routes.js';
+import { freshnessRoutes } from '../time/freshness.routes.js';
 import { adviserRoutes } from './advisers.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { changesRoutes } from './changes.routes.js';
 import { comparisonRoutes } from './comparison.routes.js';
 import { entitiesRoutes } from './entities.routes.js';
-import { macroRoutes } from './macro.routes.js';
 import { portfolioRoutes } from './portfolios.routes.js';
 import { progressRoutes } from './progress.routes.js';
 import { securitiesRoutes } from './securities.routes.js';
@@ -24,5 +26,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(analyticsRoutes);
   await app.register(comparisonRoutes);
   await app.register(entitiesRoutes);
+  await app.register(loadChangesRoutes);
+  await app.register(freshnessRoutes);
   await app.register(macroRoutes);
 }

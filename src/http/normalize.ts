@@ -31,7 +31,7 @@ export interface ParamRules {
   /** Pairs [low, high] of parameters where low must not exceed high. */
   ranges?: [string, string][];
   /** Checks across parameters or against lists (e.g. series IDs); run on the typed values. */
-  check?: (values: Record<string, unknown>) => ParamError[];
+  check?: (values: Record<string, unknown>, request: FastifyRequest) => ParamError[] | Promise<ParamError[]>;
   /** Undeclared parameters the route still reads (so the response cache keys on them). */
   keyed?: (name: string) => boolean;
 }
@@ -143,7 +143,10 @@ export async function normalizeRequest(request: FastifyRequest): Promise<void> {
   const errors = [...normalizeParams(params, schema.params), ...normalizeParams(query, schema.querystring)];
   const values = { ...params, ...query };
   const checked = new Set(errors.map((e) => e.param));
-  const extra = [...checkRanges(values, rules?.ranges ?? []), ...(rules?.check?.(values) ?? [])];
+  const extra = [
+    ...checkRanges(values, rules?.ranges ?? []),
+    ...((await rules?.check?.(values, request)) ?? []),
+  ];
   errors.push(...extra.filter((e) => !checked.has(e.param)));
   if (errors.length > 0) throw invalidParams(errors);
 }

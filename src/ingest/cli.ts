@@ -26,6 +26,7 @@ interface CliOptions {
   progress: string;
   json?: boolean;
   allowShrink?: boolean;
+  vintages?: boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -77,6 +78,7 @@ function toIngestOptions(options: CliOptions): IngestOptions {
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
     ...(options.latest ? { latest: options.latest } : {}),
     ...(options.allowShrink ? { allowShrink: true } : {}),
+    ...(options.vintages ? { vintages: true } : {}),
     ...(options.accession || options.cik || options.period || options.filed
       ? {
           filing: {
@@ -126,6 +128,7 @@ export function registerIngestCommand(program: Command, loadConfig: () => Config
     .option('--since <date>', 'first report/observation date to load (YYYY-MM-DD)', dateOption)
     .option('--until <date>', 'last report date to load (YYYY-MM-DD)', dateOption)
     .option('--series <ids>', 'FRED: comma-separated series IDs (default: the 12 catalogue series)')
+    .option('--vintages', 'fred: also load every ALFRED vintage (real-time periods) of the series, for as_of')
     .option('--page-size <n>', 'rows per upstream request (FDIC BankFind)', pageSizeOption)
     .option('--latest <n>', 'sec-13f: load the newest n data sets from SEC (default 1)', pageSizeOption)
     .option('--accession <number>', 'sec-13f-filing: accession number when the files do not say it')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MACRO_SERIES_IDS } from '../../src/banking/macro-catalog.js';
+import { MACRO_SERIES_IDS } from '../../src/macro/catalog.js';
 import { seedBanking } from '../fixtures/banking.js';
 import { getJson, useTestApp } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';

@@ -4,7 +4,7 @@
  * is skipped with a reason while FFIEC_BULK_URL is empty. One summary per source.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MACRO_SERIES_IDS } from '../../src/banking/macro-catalog.js';
+import { MACRO_SERIES_IDS } from '../../src/macro/catalog.js';
 import { type Backend, type TestDatabase, testBackends } from '../helpers/backends.js';
 import { type ApiUnderTest, openApi } from './helpers/api.js';
 import { ingestJson } from './helpers/cli.js';

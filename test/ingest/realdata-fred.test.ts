@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isMacroSeriesId } from '../../src/banking/macro-catalog.js';
+import { isMacroSeriesId } from '../../src/macro/catalog.js';
 import { type Backend, type TestDatabase, testBackends } from '../helpers/backends.js';
 import { type ApiUnderTest, openApi } from './helpers/api.js';
 import { ingestJson } from './helpers/cli.js';

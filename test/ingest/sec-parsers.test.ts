@@ -314,6 +314,14 @@ describe('Official 13(f) list and tickers', () => {
     const exchange = parseCompanyTickers(
       '{"fields":["cik","name","ticker","exchange"],"data":[[1,"X Corp","XX","NYSE"]]}',
     );
-    expect(exchange).toEqual([{ cik: 1, ticker: 'XX', title: 'X Corp' }]);
+    expect(exchange).toEqual([{ cik: 1, ticker: 'XX', title: 'X Corp', exchange: 'NYSE' }]);
+    // Entries without a CIK, a ticker or a name are left out and reported.
+    const reasons: string[] = [];
+    const kept = parseCompanyTickers(
+      '{"fields":["cik","name","ticker","exchange"],"data":[["12x4","Y","YY",null],[2,"Z",""," "],[3,"","ZZ",null],[4,"W","WW",""]]}',
+      (reason) => reasons.push(reason),
+    );
+    expect(kept).toEqual([{ cik: 4, ticker: 'WW', title: 'W', exchange: null }]);
+    expect(reasons).toEqual(['invalid CIK', 'missing ticker', 'missing name']);
   });
 });

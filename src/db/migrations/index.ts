@@ -9,6 +9,7 @@ import * as filerIdentity from './0007_filer_identity.js';
 import * as holdingsChanges from './0008_holdings_changes.js';
 import * as financialAggregates from './0009_financial_aggregates.js';
 import * as identity from './0010_identity.js';
+import * as time from './0011_time.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008_holdings_changes': holdingsChanges,
   '0009_financial_aggregates': financialAggregates,
   '0010_identity': identity,
+  '0011_time': time,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@ import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion } from '../../db/dataset.js';
 import { deriveFinancialAggregates } from '../../ingest/derived/financial-aggregates.js';
-import { recordDemoSource } from '../provenance.js';
+import { clearTables, recordDemoSource } from '../provenance.js';
 import type { DemoOptions, DemoPart, DemoScale } from '../types.js';
 import { generateFailures } from './failures.js';
 import { financialBatches } from './financials.js';
@@ -53,7 +53,7 @@ export async function buildBankingDemoWith(
   const generated = Date.now();
 
   await handle.db.transaction().execute(async (trx) => {
-    for (const table of TABLES) await trx.deleteFrom(table).execute();
+    const removed = await clearTables(trx, TABLES);
     await trx
       .deleteFrom('sources')
       .where('source', 'in', [...SOURCES])
@@ -69,10 +69,10 @@ export async function buildBankingDemoWith(
     await insertRows(handle, 'macro_series', macro.series, trx);
     await insertRows(handle, 'macro_observations', macro.observations, trx);
     await bumpDatasetVersion(trx);
-    await recordDemoSource(trx, 'fdic-institutions', institutions.length, started, notes);
-    await recordDemoSource(trx, 'fdic-financials', financialRows, started, notes);
-    await recordDemoSource(trx, 'fdic-failures', failures.length, started, notes);
-    await recordDemoSource(trx, 'fred', macro.observations.length, started, notes);
+    await recordDemoSource(trx, 'fdic-institutions', institutions.length, started, notes, removed);
+    await recordDemoSource(trx, 'fdic-financials', financialRows, started, notes, removed);
+    await recordDemoSource(trx, 'fdic-failures', failures.length, started, notes, removed);
+    await recordDemoSource(trx, 'fred', macro.observations.length, started, notes, removed);
     options.log?.(
       `demo banking: ${institutions.length} institutions, ${financialRows} financial rows, ${failures.length} failures, ${macro.observations.length} macro observations (generated in ${generated - started} ms, written in ${Date.now() - generated} ms)`,
     );

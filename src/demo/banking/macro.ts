@@ -6,8 +6,8 @@
  * miss a few random days, as FRED's `"."` rows are omitted.
  */
 import type { Insertable } from 'kysely';
-import { MACRO_SERIES, type MacroSeriesDefinition } from '../../banking/macro-catalog.js';
 import type { MacroObservationsTable, MacroSeriesTable } from '../../db/tables.js';
+import { MACRO_SERIES, type MacroSeriesDefinition } from '../../macro/catalog.js';
 import { MACRO_ANCHORS, RECESSION_MONTHS } from './macro-anchors.js';
 import { type Random, round } from './random.js';
 

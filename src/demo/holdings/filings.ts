@@ -8,6 +8,7 @@
 import type { Insertable } from 'kysely';
 import { quarterEnd } from '../../holdings/identifiers.js';
 import type { Filings13fTable, InfoRow13f } from '../../holdings/tables.js';
+import { addDays } from '../../time/calendar.js';
 import type { DemoManager } from './managers.js';
 import type { Rng } from './random.js';
 import { drawSecurity, type Universe } from './universe.js';
@@ -23,12 +24,6 @@ let accessionSeq = 0;
 function accession(cik: string, filed: string): string {
   accessionSeq += 1;
   return `${cik}-${filed.slice(2, 4)}-${String(accessionSeq % 1_000_000).padStart(6, '0')}`;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 function addPositions(
@@ -147,6 +142,8 @@ interface FilingContext {
   m: DemoManager;
   quarter: string;
   period: string;
+  /** Filings dated after this day are not filed yet: the demo's last season is still open. */
+  cutoff: string;
 }
 
 function filingRow(
@@ -185,6 +182,7 @@ async function emit(
   rows: Row[],
 ) {
   const number = accession(ctx.m.cik, filed);
+  if (filed > ctx.cutoff) return;
   sink.filing(filingRow(ctx, number, filed, form, amendment, rows));
   for (const row of rows) row.accession_number = number;
   await sink.rows(rows);
@@ -220,7 +218,10 @@ async function reportQuarter(rng: Rng, sink: Sink, ctx: FilingContext, universe:
   }
 }
 
-/** Emits every filing of quarter number `q` (label `quarter`) through `sink`. */
+/**
+ * Emits every filing of quarter number `q` (label `quarter`) filed by `cutoff` through `sink`; the
+ * later ones are drawn all the same, so the cutoff changes nothing else.
+ */
 export async function generateQuarter(
   rng: Rng,
   managers: readonly DemoManager[],
@@ -228,6 +229,7 @@ export async function generateQuarter(
   q: number,
   quarter: string,
   sink: Sink,
+  cutoff = '9999-12-31',
 ): Promise<void> {
   const period = quarterEnd(quarter);
   for (const split of universe.splits.filter((s) => s.q === q))
@@ -240,7 +242,7 @@ export async function generateQuarter(
   for (const m of managers) {
     const kind = m.schedule[q];
     if (!kind) continue;
-    const ctx = { m, quarter, period };
+    const ctx = { m, quarter, period, cutoff };
     if (kind === 'NT') {
       await emit(sink, ctx, addDays(period, rng.int(20, 45)), '13F-NT', null, []);
       continue;

@@ -12,13 +12,14 @@ import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
-import { nextQuarter } from '../../holdings/identifiers.js';
+import { nextQuarter, quarterEnd } from '../../holdings/identifiers.js';
 import type { Filings13fTable, InfoRow13f, InfoTables13fTable } from '../../holdings/tables.js';
 import { rebuildEntityLinks } from '../../ingest/derived/identity/entity-links.js';
 import { readOverrides } from '../../ingest/derived/identity/overrides.js';
 import { deriveHoldings } from '../../ingest/sources/sec/holdings/derive/index.js';
 import { InfoTablePacker, packInfoRows } from '../../ingest/sources/sec/holdings/info-tables.js';
-import { recordDemoSource } from '../provenance.js';
+import { addDays } from '../../time/calendar.js';
+import { clearTables, recordDemoSource } from '../provenance.js';
 import type { DemoOptions, DemoPart, DemoScale } from '../types.js';
 import { generateAdvisers } from './advisers.js';
 import { generateQuarter, resetAccessions } from './filings.js';
@@ -62,6 +63,18 @@ const BATCH_ROWS = 20_000;
 const TABLES = ['security_latest', 'filing_progress', 'filing_days', 'position_changes', 'manager_changes', 'security_changes', 'security_splits', 'split_spans', 'smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
   'positions', 'applied_filings_13f', 'info_tables_13f', 'filings_13f', 'managers', 'securities', 'advisers', 'entity_link_candidates', 'entity_links', 'sec_registrants'] as const;
 const SOURCES = ['sec-13f', 'sec-advisers', 'sec-securities', 'sec-registrants'] as const;
+
+/**
+ * The day the demo's data stops: 38 days into its last quarter's 45-day filing season, so about
+ * three managers in ten have not filed yet and freshness shows an open season (never after today).
+ */
+export function demoCutoff(quarters: readonly string[]): string {
+  const cutoff = addDays(quarterEnd(quarters.at(-1) as string), DEMO_SEASON_DAYS);
+  const today = new Date().toISOString().slice(0, 10);
+  return cutoff < today ? cutoff : today;
+}
+
+const DEMO_SEASON_DAYS = 38;
 
 function quarterLabels(first: string, count: number): string[] {
   const labels = [first];
@@ -150,7 +163,7 @@ async function fill(
   const notes = `seed ${options.seed}, scale ${options.scale}`;
   resetAccessions();
   await handle.db.transaction().execute(async (trx) => {
-    for (const table of TABLES) await trx.deleteFrom(table).execute();
+    const removed = await clearTables(trx, TABLES);
     await trx
       .deleteFrom('sources')
       .where('source', 'in', [...SOURCES])
@@ -166,7 +179,7 @@ async function fill(
     const sink = batchingSink(handle, trx);
     const rng = Rng.derive(options.seed, 'filings');
     for (const [q, quarter] of quarters.entries())
-      await generateQuarter(rng, managers, universe, q, quarter, sink);
+      await generateQuarter(rng, managers, universe, q, quarter, sink, demoCutoff(quarters));
     const loaded = await sink.finish();
     const generatedAt = Date.now();
     await deriveHoldings(handle, quarters, trx);
@@ -180,9 +193,9 @@ async function fill(
       `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms), ${securities.length} securities, ${advisers.length} advisers, ${identity.registrants.length} registrants, ${graph.links} identity links`,
     );
     await bumpDatasetVersion(trx);
-    await recordDemoSource(trx, 'sec-13f', loaded.rows, started, notes);
-    await recordDemoSource(trx, 'sec-advisers', advisers.length, started, notes);
-    await recordDemoSource(trx, 'sec-securities', securities.length, started, notes);
-    await recordDemoSource(trx, 'sec-registrants', identity.registrants.length, started, notes);
+    await recordDemoSource(trx, 'sec-13f', loaded.rows, started, notes, removed);
+    await recordDemoSource(trx, 'sec-advisers', advisers.length, started, notes, removed);
+    await recordDemoSource(trx, 'sec-securities', securities.length, started, notes, removed);
+    await recordDemoSource(trx, 'sec-registrants', identity.registrants.length, started, notes, removed);
   });
 }

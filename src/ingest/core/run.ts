@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/connect.js';
-import { bumpDatasetVersion, recordSource } from '../../db/dataset.js';
+import { bumpDatasetVersion, type LoadScope, recordLoad, recordSource } from '../../db/dataset.js';
 import { demoOwnersOf } from '../../db/demo-sources.js';
 import type { Database, TableName } from '../../db/tables.js';
 import { IngestError, LoadRefused } from './errors.js';
@@ -20,7 +20,7 @@ import { checkRejectedRows } from './guard.js';
 import { createProgress, type ProgressMode } from './progress.js';
 import { createStaging, dropStaging, type Stager } from './staging.js';
 import { type LoadSummary, summarize, type TableCounts, Tally } from './summary.js';
-import { swapTable } from './swap.js';
+import { scopeOf, swapTable } from './swap.js';
 import type { IngestContext, IngestOptions, IngestSource } from './types.js';
 
 export interface RunEnvironment {
@@ -180,11 +180,13 @@ async function swapAll(
     ).map((row) => row.source);
     const retired = new Set<string>();
     const tables: TableCounts[] = [];
+    const scope: LoadScope[] = [];
     for (const stager of stagers) {
       if (stager.staged === 0) continue;
       const owners = demoOwnersOf(stager.spec.table, labelled);
       for (const owner of owners) retired.add(owner);
       const rules = { replacesDemo: owners.length > 0, maxShrinkPercent: provenance.maxShrinkPercent };
+      scope.push(await scopeOf(trx, stager, rules.replacesDemo));
       tables.push(await swapTable(trx, stager, rules));
     }
     if (retired.size > 0)
@@ -206,6 +208,17 @@ async function swapAll(
       checksum: provenance.checksum,
       is_demo: 0,
       notes: notes || null,
+    });
+    const total = (key: 'inserted' | 'updated' | 'removed') => tables.reduce((n, t) => n + t[key], 0);
+    await recordLoad(trx, {
+      version,
+      source: sourceName,
+      upstream: provenance.upstream,
+      is_demo: 0,
+      scope,
+      inserted: total('inserted'),
+      updated: total('updated'),
+      removed: total('removed'),
     });
     await provenance.beforeCommit();
     return { tables, version };

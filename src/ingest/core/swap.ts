@@ -5,6 +5,7 @@
  * with identifiers quoted and values bound; the guard's shrink rule runs before any row is deleted.
  */
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { LoadScope } from '../../db/dataset.js';
 import type { Database, TableName } from '../../db/tables.js';
 import { checkShrink } from './guard.js';
 import { type ColumnValues, type Stager, stagingTableName } from './staging.js';
@@ -119,5 +120,30 @@ export async function swapTable(
     updated,
     removed,
     kept,
+  };
+}
+
+/** The load's scope in the table as the changes feed reports it (before the swap, from staging). */
+export async function scopeOf(
+  trx: Transaction<Database>,
+  stager: Stager<TableName>,
+  replacesDemo: boolean,
+): Promise<LoadScope> {
+  const scope = stager.spec.replace;
+  if (replacesDemo || scope === 'all')
+    return { table: stager.spec.table, replaces: 'all', values: null, more: 0 };
+  const from = scope.stagedIn ? stagingTableName(stager.source, scope.stagedIn) : stager.stagingTable;
+  const column = sql.ref(scope.matching);
+  const staged = sql.table(from);
+  const { rows } = await sql<{
+    value: string | number;
+  }>`select distinct ${column} as value from ${staged} order by 1 limit 20`.execute(trx);
+  const distinct = await count(trx, sql`select count(distinct ${column}) as n from ${staged}`);
+  const values = rows.map((row) => String(row.value));
+  return {
+    table: stager.spec.table,
+    replaces: scope.matching,
+    values,
+    more: Math.max(0, distinct - values.length),
   };
 }

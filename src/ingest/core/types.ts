@@ -29,6 +29,8 @@ export interface IngestOptions {
   readonly pageSize?: number;
   /** `--latest n`: SEC 13F data sets: load the newest n data sets listed on SEC's page. */
   readonly latest?: number;
+  /** `--vintages`: FRED also loads ALFRED real-time periods (for `as_of` on the macro endpoints). */
+  readonly vintages?: boolean;
   /** `--allow-shrink`: accept a load that removes more of a replaced scope than the guard allows. */
   readonly allowShrink?: boolean;
   /** `--accession`, `--cik`, `--period`, `--filed`: identity of a single 13F filing whose files lack it. */

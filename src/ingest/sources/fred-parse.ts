@@ -146,3 +146,67 @@ export function isoLastUpdated(value: string | null | undefined): string | null 
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})([+-]\d{2})(?::?(\d{2}))?$/.exec(value.trim());
   return m ? `${m[1]}T${m[2]}${m[3]}:${m[4] ?? '00'}` : value;
 }
+
+/** One ALFRED row: the value of `date` while `realtime_start`…`realtime_end` (null: not published). */
+export interface VintagePeriod {
+  readonly date: string;
+  readonly realtimeStart: string;
+  readonly realtimeEnd: string;
+  readonly value: number | null;
+}
+
+interface AlfredJson extends FredJson {
+  observations?: { date?: unknown; value?: unknown; realtime_start?: unknown; realtime_end?: unknown }[];
+}
+
+const REALTIME = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * FRED observations asked with `realtime_start=1776-07-04&realtime_end=9999-12-31` (UPSTREAM.md
+ * §2.1): one row per observation date and real-time period. A `.` value is kept as null (absent
+ * from the vintages of that period), not counted missing; a row without real-time dates is invalid.
+ */
+export function parseAlfredJson(
+  json: AlfredJson,
+  location: string,
+  explicitId: string | null,
+  counts: ParseCounts,
+) {
+  if (!Array.isArray(json.observations)) throw new IngestError(`${location}: no "observations" array`);
+  const id = (typeof json.id === 'string' ? json.id : null) ?? explicitId ?? idFromName(location);
+  if (!id) throw new IngestError(`${location}: cannot tell which series this is; pass --series <ID>`);
+  const periods: VintagePeriod[] = [];
+  for (const item of json.observations) {
+    const date = readDate(item.date, counts, id);
+    const [start, end] = [item.realtime_start, item.realtime_end];
+    if (
+      typeof start !== 'string' ||
+      typeof end !== 'string' ||
+      !REALTIME.test(start) ||
+      !REALTIME.test(end) ||
+      start > end
+    ) {
+      counts.invalid.push(`${id} ${String(item.date)}: realtime_start/realtime_end missing or not dates`);
+      continue;
+    }
+    const text = item.value === null || item.value === undefined ? '' : String(item.value).trim();
+    const value =
+      text === '.' || text === '' ? null : readValue(item.value, counts, `${id} ${String(item.date)}`);
+    if (date === null || (value === null && text !== '.' && text !== '')) continue;
+    periods.push({ date, realtimeStart: start, realtimeEnd: end, value });
+  }
+  return {
+    id: id.toUpperCase(),
+    title: typeof json.title === 'string' ? json.title : null,
+    units: typeof json.units === 'string' ? json.units : null,
+    periods,
+  };
+}
+
+/** The values published now: each date's period still open (`9999-12-31`), where it has a value. */
+export function currentObservations(periods: readonly VintagePeriod[]): ParsedObservation[] {
+  return periods
+    .filter((p) => p.realtimeEnd === '9999-12-31' && p.value !== null)
+    .map((p) => ({ date: p.date, value: p.value as number }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}

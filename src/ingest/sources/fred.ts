@@ -1,10 +1,11 @@
 /**
- * `fred`: the 12 catalogue series (or `--series`), their metadata and observations. With
- * FRED_API_KEY the JSON API; without it the keyless fredgraph CSV; with `--from` FRED JSON or either
- * fredgraph.csv generation. A load replaces the series it contains, all of their observations.
+ * `fred`: the 12 catalogue series (or `--series`, any FRED series: all are served), their metadata
+ * and observations. With FRED_API_KEY the JSON API; without it the keyless fredgraph CSV; with
+ * `--from` FRED JSON or either fredgraph.csv generation. `--vintages`: ALFRED real-time periods too
+ * (fred-vintages.ts). A load replaces the series it contains, all of their observations.
  */
 
-import { findMacroSeries, MACRO_SERIES_IDS } from '../../banking/macro-catalog.js';
+import { findMacroSeries, MACRO_SERIES_IDS } from '../../macro/catalog.js';
 import { IngestError } from '../core/errors.js';
 
 import type { Stager } from '../core/staging.js';
@@ -19,6 +20,7 @@ import {
   parseFredJson,
 } from './fred-parse.js';
 
+import { vintagesFromApi, vintagesFromFiles } from './fred-vintages.js';
 import { decodeText } from './records.js';
 
 interface SeriesMeta {
@@ -34,17 +36,17 @@ interface Stagers {
   observations: Stager<'macro_observations'>;
 }
 
+/** `countRead`: false when the rows were counted as vintage periods already. */
 async function stageSeries(
   ctx: IngestContext,
   stagers: Stagers,
   parsed: ParsedSeries,
   fred: SeriesMeta = {},
+  countRead = true,
 ) {
   const known = findMacroSeries(parsed.id);
   if (!known)
-    ctx.log(
-      `fred: ${parsed.id} is not one of the 12 catalogue series; stored, but /api/v1/macro does not serve it`,
-    );
+    ctx.log(`fred: ${parsed.id} is not one of the 12 catalogue series; stored and served as loaded`);
   if (parsed.observations.length === 0) {
     // The series counts as one row read, and rejected.
     ctx.tally.read++;
@@ -61,7 +63,7 @@ async function stageSeries(
     last_updated: isoLastUpdated(fred.last_updated),
   });
   for (const observation of parsed.observations) {
-    ctx.tally.read++;
+    if (countRead) ctx.tally.read++;
     await stagers.observations.add({
       series_id: parsed.id,
       date: observation.date,
@@ -142,6 +144,24 @@ export const fred: IngestSource = {
         replace: { matching: 'series_id' },
       }),
     };
+    if (ctx.options.vintages) {
+      const vintages = await ctx.stage({
+        table: 'macro_vintages',
+        columns: ['series_id', 'date', 'realtime_start', 'realtime_end', 'value'],
+        key: ['series_id', 'date', 'realtime_start'],
+        replace: { matching: 'series_id' },
+      });
+      const ids = ctx.options.series ?? MACRO_SERIES_IDS;
+      const series =
+        ctx.options.from.length > 0 ? vintagesFromFiles(ctx, vintages) : vintagesFromApi(ctx, vintages, ids);
+      ctx.progress.start('series', ctx.options.from.length > 0 ? ctx.options.from.length : ids.length);
+      let done = 0;
+      for await (const current of series) {
+        await stageSeries(ctx, stagers, current, current.meta, false);
+        ctx.progress.update(++done);
+      }
+      return;
+    }
     const explicit = ctx.options.series?.length === 1 ? ctx.options.series[0]! : null;
     if (ctx.options.from.length > 0) {
       const counts: ParseCounts = { missing: 0, invalid: [] };

@@ -9,6 +9,7 @@ import type { FinancialRow } from '../../../banking/fields/row.js';
 import { FieldError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
 import { deriveFinancialAggregates } from '../../derived/financial-aggregates.js';
+import { recordFinancialRevisions } from '../../derived/financial-revisions.js';
 import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import { first, integer, number, requiredDate, text, type UpstreamRecord } from '../values.js';
 import { bankFindApiPages, bankFindUrl, inputPages, stageRecords } from './bankfind.js';
@@ -99,6 +100,10 @@ export const fdicFinancials: IngestSource = {
       key: ['cert', 'report_date'],
       // FFIEC's rows give way only to FDIC's row for the same bank and date.
       replace: { matching: 'report_date', keepUnlessRestaged: { source: 'ffiec' } },
+      // A stored value this load changes is kept as a revision (GET /api/v1/financials/revisions).
+      prepare: async (trx, staging) => {
+        await recordFinancialRevisions(trx, staging, 'fdic-financials', ['fdic', 'ffiec']);
+      },
     });
     const fromApi = ctx.options.from.length === 0;
     let pages: AsyncIterable<UpstreamRecord[]>;

@@ -6,6 +6,7 @@
 import { FieldError, IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
 import { deriveFinancialAggregates } from '../../derived/financial-aggregates.js';
+import { recordFinancialRevisions } from '../../derived/financial-revisions.js';
 import { FINANCIAL_COLUMNS } from '../fdic/financials.js';
 import { readCallReport } from './bulk.js';
 import { downloadCallBulk } from './cdr-download.js';
@@ -44,6 +45,9 @@ export const ffiecCall: IngestSource = {
       columns: FINANCIAL_COLUMNS,
       key: ['cert', 'report_date'],
       replace: { matching: 'report_date', where: { source: 'ffiec' } },
+      prepare: async (trx, staging) => {
+        await recordFinancialRevisions(trx, staging, 'ffiec-call', ['ffiec']);
+      },
       insertOnlyNew: true,
     });
     const dates = new Set<string>();

@@ -1,14 +1,19 @@
 import { Type } from 'typebox';
 import { dateParam, limitParam } from '../http/params.js';
-import { MACRO_SERIES, MACRO_SERIES_IDS } from './macro-catalog.js';
+import { MACRO_SERIES, MACRO_SERIES_IDS } from './catalog.js';
 
 export const DEFAULT_MACRO_START = '2010-01-01';
+
+/** `as_of`, shared by both macro endpoints. */
+export const asOfParam = dateParam(
+  'YYYY-MM-DD: each observation’s value as published on that day (FRED real-time periods, loaded by `regdata ingest fred --vintages`); observations not yet published then are absent. Without it, the latest values',
+);
 
 export const MacroQuery = Type.Object({
   series: Type.String({
     maxLength: 500,
     'x-error': 'must be a comma-separated list of series IDs, at most 500 characters',
-    description: `Required. Comma-separated FRED series IDs (case-insensitive, trimmed, duplicates ignored): ${MACRO_SERIES_IDS.join(', ')}`,
+    description: `Required. Comma-separated FRED series IDs (case-insensitive, trimmed, duplicates ignored): the catalogue's ${MACRO_SERIES_IDS.join(', ')}, and any other series a FRED load stored (\`regdata ingest fred --series ID\`)`,
   }),
   start: Type.String({
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
@@ -21,6 +26,7 @@ export const MacroQuery = Type.Object({
     dateParam('Last observation date, YYYY-MM-DD, inclusive; no default (all up to the latest)'),
   ),
   limit: limitParam(500, 5000),
+  as_of: Type.Optional(asOfParam),
 });
 
 const SeriesMeta = Type.Object({
@@ -68,6 +74,10 @@ export const MacroEnvelope = Type.Object({
         Type.Optional(Type.Object(SeriesResult.properties, { description: s.title })),
       ]),
     ),
-    { description: 'One entry per requested series, keyed by series ID' },
+    {
+      description:
+        'One entry per requested series, keyed by series ID (a loaded series outside the catalogue too)',
+      additionalProperties: SeriesResult,
+    },
   ),
 });
