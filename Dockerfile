@@ -28,7 +28,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The identity graph's checked-in overrides (read by every load that rebuilds it).
-COPY data/entity-overrides.json ./data/entity-overrides.json
+COPY config/entity-overrides.json ./config/entity-overrides.json
 # /data holds the SQLite file when no postgres:// DATABASE_URL is given (mount a volume there).
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -304,7 +304,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'entityOverridesFile',
     default: null,
     description:
-      'Identity-graph overrides (manual links and vetoes, JSON) applied by every load that rebuilds the graph; default: the checked-in data/entity-overrides.json',
+      'Identity-graph overrides (manual links and vetoes, JSON) applied by every load that rebuilds the graph; default: the checked-in config/entity-overrides.json',
     parse: optionalText,
   },
 ];

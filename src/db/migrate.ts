@@ -1,5 +1,7 @@
 import { Migrator } from 'kysely';
 import { backfillFinancialAggregates } from '../ingest/derived/financial-aggregates.js';
+import { rebuildEntityLinks } from '../ingest/derived/identity/entity-links.js';
+import { backfillCrowdedDays } from '../ingest/sources/sec/holdings/derive/crowding.js';
 import { addCatalogueColumns } from './catalogue-columns.js';
 import type { DbHandle } from './connect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -19,5 +21,19 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   const added = await addCatalogueColumns(handle);
   await backfillFinancialAggregates(handle);
+  await backfillDerived(handle);
   return added.length > 0 ? [...applied, `catalogue columns: ${added.join(', ')}`] : applied;
+}
+
+/**
+ * Tables derived at load time that a database loaded before they existed lacks: the identity graph
+ * and crowded-as-of-day rows, built once here (later loads keep them current).
+ */
+async function backfillDerived(handle: DbHandle): Promise<void> {
+  const links = await handle.db.selectFrom('entity_links').select('from_id').limit(1).execute();
+  const banks = await handle.db.selectFrom('institutions').select('cert').limit(1).execute();
+  const advisers = await handle.db.selectFrom('advisers').select('crd').limit(1).execute();
+  if (links.length === 0 && (banks.length > 0 || advisers.length > 0))
+    await handle.db.transaction().execute((trx) => rebuildEntityLinks(handle, trx));
+  await handle.db.transaction().execute((trx) => backfillCrowdedDays(handle, trx));
 }

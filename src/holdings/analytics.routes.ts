@@ -3,6 +3,7 @@ import { notFound, problemResponses } from '../http/problem.js';
 import { quarterComplete } from '../time/completeness.js';
 import { crowded, type SmartMoneyRow, smartMoneyGroup, smartMoneySummary } from './analytics.queries.js';
 import { CrowdedQuery, CrowdedSchema, SmartMoneyQuery, SmartMoneySchema } from './analytics.schemas.js';
+import { crowdedAsOf, latestCrowdedQuarter } from './as-of.queries.js';
 import { loadedQuarters, quarterOrLatest } from './availability.js';
 import { money } from './params.js';
 
@@ -18,8 +19,14 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const { limit, as_of: asOf } = request.query;
+      if (asOf) {
+        const quarter = request.query.quarter ?? (await latestCrowdedQuarter(app.db, asOf));
+        if (!quarter) throw notFound(`No 13F holdings report had been filed by ${asOf}`);
+        await quarterOrLatest(app.db, quarter);
+        return { quarter, limit, data: await crowdedAsOf(app.db, quarter, asOf, limit) };
+      }
       const quarter = await quarterOrLatest(app.db, request.query.quarter);
-      const { limit } = request.query;
       return { quarter, limit, data: await crowded(app.db, quarter, limit) };
     },
   );

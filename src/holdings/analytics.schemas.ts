@@ -1,19 +1,24 @@
 import { type TSchema, Type } from 'typebox';
 import { limitParam } from '../http/params.js';
 import {
+  asOfParam,
   count,
   cusipField,
   issuerField,
   nullableText,
   quarterField,
   quarterParam,
+  quarterParamWith,
   thousands,
   tickerField,
 } from './params.js';
 
 export const CrowdedQuery = Type.Object({
-  quarter: Type.Optional(quarterParam),
+  quarter: Type.Optional(
+    quarterParamWith('the latest quarter loaded (with `as_of`: the latest with a filing by that day)'),
+  ),
   limit: limitParam(50, 100),
+  as_of: Type.Optional(asOfParam),
 });
 
 export const CrowdedSchema = Type.Object({

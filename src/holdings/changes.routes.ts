@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
 import { quarterComplete } from '../time/completeness.js';
+import { changesAsOf, filedAfter, latestQuarterAsOf, quarterAsOf, quartersUpTo } from './as-of.queries.js';
 import { loadedQuarters, requireManager } from './availability.js';
 import { changeRows, managerChanges, positionHistory, summaryOf } from './changes.queries.js';
 import {
@@ -31,7 +32,27 @@ export const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await loadedQuarters(app.db);
       const cik = padCik(request.params.cik);
       await requireManager(app.db, cik);
-      const { quarter, status, limit, offset } = request.query;
+      const { status, limit, offset, as_of: asOf } = request.query;
+      let { quarter } = request.query;
+      if (asOf) {
+        quarter ??= (await latestQuarterAsOf(app.db, cik, asOf)) ?? undefined;
+        if (!quarter) throw notFound(`CIK ${cik} had filed no 13F holdings report by ${asOf}`);
+        // A later filing of this quarter or an earlier one changes either side: compare as of the day.
+        if (await filedAfter(app.db, cik, await quartersUpTo(app.db, cik, quarter), asOf)) {
+          const after = await quarterAsOf(app.db, cik, quarter, asOf);
+          if (!after) throw notFound(`CIK ${cik} had filed no 13F holdings report for ${quarter} by ${asOf}`);
+          const answer = await changesAsOf(app.db, cik, after, status, { limit, offset }, asOf);
+          return {
+            cik,
+            name: after.name,
+            quarter,
+            quarter_complete: await quarterComplete(app.db, quarter),
+            ...answer,
+            limit,
+            offset,
+          };
+        }
+      }
       const row = await managerChanges(app.db, cik, quarter);
       if (!row) throw notFound(`CIK ${cik} has no 13F holdings report${quarter ? ` for ${quarter}` : ''}`);
       const summary = summaryOf(row);

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { pageEnvelopeFields } from '../http/paging.js';
 import { enumParam, limitParam, offsetParam } from '../http/params.js';
 import {
+  asOfParam,
   cikField,
   cikParam,
   count,
@@ -24,8 +25,11 @@ export const statusParam = enumParam(
 
 export const ChangesParams = Type.Object({ cik: cikParam('Manager') });
 export const ChangesQuery = Type.Object({
-  quarter: Type.Optional(quarterParamWith('the latest quarter this manager filed a 13F-HR for')),
+  quarter: Type.Optional(
+    quarterParamWith('the latest quarter this manager filed a 13F-HR for (with `as_of`: by that day)'),
+  ),
   status: Type.Optional(statusParam),
+  as_of: Type.Optional(asOfParam),
   limit: limitParam(100, 1000),
   offset: offsetParam,
 });

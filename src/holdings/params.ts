@@ -1,5 +1,6 @@
 /** Holdings parameter schemas (SPEC §3 identifiers) and the shared response field helpers. */
 import { Type } from 'typebox';
+import { dateParam } from '../http/params.js';
 import { invalidParams, type ParamError } from '../http/problem.js';
 import { CIK_PATTERN, padCik } from './identifiers.js';
 
@@ -30,6 +31,11 @@ export const cusipParam = Type.String({
   'x-error': 'must be a CUSIP of 9 letters or digits',
   description: 'CUSIP: 9 letters or digits, case-insensitive (normalised to upper case)',
 });
+
+/** SPEC §8: only 13F filings made on or before the day count (amendments filed later are not applied). */
+export const asOfParam = dateParam(
+  'YYYY-MM-DD: the answer as it stood at the end of that day — only 13F filings with a filing date on or before it count (an amendment filed later is not applied; a manager that had not filed is absent). Without it, every filing loaded',
+);
 
 export const crdParam = Type.String({
   pattern: '^\\d{1,12}$',

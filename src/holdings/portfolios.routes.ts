@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
 import { plainJson } from '../http/serializer.js';
+import { filedAfter, holdingsAsOf, latestQuarterAsOf, quarterAsOf } from './as-of.queries.js';
 import { loadedQuarters, quarterOrLatest, requireManager } from './availability.js';
 import { padCik } from './identifiers.js';
 import { money } from './params.js';
@@ -67,9 +68,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await loadedQuarters(app.db);
       const cik = padCik(request.params.cik);
       await requireManager(app.db, cik);
-      const { quarter } = request.query;
-      const row = await managerQuarter(app.db, cik, quarter);
-      if (!row) throw notFound(`CIK ${cik} has no 13F holdings report${quarter ? ` for ${quarter}` : ''}`);
+      const { as_of: asOf } = request.query;
+      let { quarter } = request.query;
       const adviser = await app.db
         .selectFrom('entity_links')
         .select('from_id')
@@ -78,12 +78,37 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .orderBy('confidence', 'desc')
         .orderBy('from_id')
         .executeTakeFirst();
+      const crd = adviser ? Number(adviser.from_id.slice('crd:'.length)) : null;
+      if (asOf) {
+        quarter ??= (await latestQuarterAsOf(app.db, cik, asOf)) ?? undefined;
+        if (!quarter) throw notFound(`CIK ${cik} had filed no 13F holdings report by ${asOf}`);
+        // A filing made after the day changes the answer: resolve the quarter from the earlier ones.
+        if (await filedAfter(app.db, cik, [quarter], asOf)) {
+          const state = await quarterAsOf(app.db, cik, quarter, asOf);
+          if (!state) throw notFound(`CIK ${cik} had filed no 13F holdings report for ${quarter} by ${asOf}`);
+          return {
+            cik,
+            name: state.name,
+            city: state.city,
+            state: state.state,
+            crd,
+            quarter,
+            filed_at: state.resolved.latest.filing_date,
+            form_type: state.resolved.latest.form_type,
+            total_value: money(state.total),
+            position_count: state.positions.length,
+            holdings: await holdingsAsOf(app.db, state),
+          };
+        }
+      }
+      const row = await managerQuarter(app.db, cik, quarter);
+      if (!row) throw notFound(`CIK ${cik} has no 13F holdings report${quarter ? ` for ${quarter}` : ''}`);
       return {
         cik,
         name: row.name,
         city: row.city,
         state: row.state,
-        crd: adviser ? Number(adviser.from_id.slice('crd:'.length)) : null,
+        crd,
         quarter: row.quarter,
         filed_at: row.filed_at,
         form_type: row.form_type,

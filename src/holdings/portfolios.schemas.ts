@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { pageEnvelopeFields } from '../http/paging.js';
 import { enumParam, limitParam, offsetParam, searchParam } from '../http/params.js';
 import {
+  asOfParam,
   cikField,
   cikParam,
   count,
@@ -84,7 +85,10 @@ export const HoldingsEnvelope = Type.Object({
 
 export const ManagerParams = Type.Object({ cik: cikParam('Manager') });
 export const PortfolioQuery = Type.Object({
-  quarter: Type.Optional(quarterParamWith('the latest quarter this manager filed a 13F-HR for')),
+  quarter: Type.Optional(
+    quarterParamWith('the latest quarter this manager filed a 13F-HR for (with `as_of`: by that day)'),
+  ),
+  as_of: Type.Optional(asOfParam),
 });
 
 export const PortfolioHolding = Type.Object({

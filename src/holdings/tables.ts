@@ -326,6 +326,19 @@ export interface FilingDaysTable {
   managers: number;
 }
 
+/** Derived: /api/crowded as of each filing day of a quarter (derive/crowding.ts), top 100 per day. */
+export interface CrowdedDaysTable {
+  quarter: string;
+  /** A day on which a filing of the quarter was made; the rows count what was filed by its end. */
+  day: string;
+  rank: number;
+  cusip: string;
+  manager_count: number;
+  /** Thousands of USD. */
+  total_value: number;
+  total_shares: number;
+}
+
 export interface HoldingsTables {
   filings_13f: Filings13fTable;
   info_tables_13f: InfoTables13fTable;
@@ -347,4 +360,5 @@ export interface HoldingsTables {
   security_latest: SecurityLatestTable;
   filing_progress: FilingProgressTable;
   filing_days: FilingDaysTable;
+  crowded_days: CrowdedDaysTable;
 }

@@ -28,7 +28,7 @@ export const LinkSchema = Type.Object({
   }),
   method: Type.String({
     description:
-      '`identifier` (the source states it: RSSDHCR/NAMEHCR, the same CIK, a CRD on the 13F cover page, a ticker), `name_match` (normalised names, similarity ≥ 0.9; docs/identity.md) or `manual` (data/entity-overrides.json)',
+      '`identifier` (the source states it: RSSDHCR/NAMEHCR, the same CIK, a CRD on the 13F cover page, a ticker), `name_match` (normalised names, similarity ≥ 0.9; docs/identity.md) or `manual` (config/entity-overrides.json)',
   }),
   confidence: Type.Number({
     description:

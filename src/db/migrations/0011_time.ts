@@ -1,7 +1,8 @@
 /**
  * Answers about time (SPEC §8): `loads`, one row per committed load (and demo part) with what it
  * replaced and its counts, for the changes feed; `financial_revisions`, the values a financials
- * load changed, old and new; `macro_vintages`, FRED/ALFRED real-time periods of each observation.
+ * load changed, old and new; `macro_vintages`, FRED/ALFRED real-time periods of each observation;
+ * `crowded_days`, /api/crowded as of each filing day (derived with the quarter's positions).
  */
 import type { Kysely } from 'kysely';
 
@@ -52,9 +53,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'double precision')
     .addPrimaryKeyConstraint('macro_vintages_pk', ['series_id', 'date', 'realtime_start'])
     .execute();
+  await db.schema
+    .createTable('crowded_days')
+    .addColumn('quarter', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('rank', 'integer', (c) => c.notNull())
+    .addColumn('cusip', 'text', (c) => c.notNull())
+    .addColumn('manager_count', 'integer', (c) => c.notNull())
+    .addColumn('total_value', 'double precision', (c) => c.notNull())
+    .addColumn('total_shares', 'double precision', (c) => c.notNull())
+    .addPrimaryKeyConstraint('crowded_days_pk', ['quarter', 'day', 'rank'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('crowded_days').execute();
   await db.schema.dropTable('macro_vintages').execute();
   await db.schema.dropTable('financial_revisions').execute();
   await db.schema.dropTable('loads').execute();

@@ -37,8 +37,8 @@ export function buildCli(): Promise<string> {
     mkdirSync(outdir, { recursive: true });
     // version.ts reads ../package.json relative to itself, as in the published package.
     copyFileSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
-    // The identity graph's checked-in overrides (data/entity-overrides.json), found the same way.
-    cpSync(join(REPO_ROOT, 'data'), join(root, 'data'), { recursive: true });
+    // The identity graph's checked-in overrides (config/entity-overrides.json), found the same way.
+    cpSync(join(REPO_ROOT, 'config'), join(root, 'config'), { recursive: true });
     await build({
       entryPoints: sourceFiles(join(REPO_ROOT, 'src')),
       outdir,

@@ -1,5 +1,5 @@
 /**
- * Checked-in corrections to the identity graph (data/entity-overrides.json, or the file
+ * Checked-in corrections to the identity graph (config/entity-overrides.json, or the file
  * ENTITY_OVERRIDES_FILE names): `links` are added as `manual` links (confidence 1) when both
  * entities are loaded; `vetoes` remove a link or candidate the matcher made. docs/identity.md.
  */
@@ -19,7 +19,7 @@ export interface Overrides {
 }
 
 export const DEFAULT_OVERRIDES_FILE = fileURLToPath(
-  new URL('../../../../data/entity-overrides.json', import.meta.url),
+  new URL('../../../../config/entity-overrides.json', import.meta.url),
 );
 
 const ID = /^(cert|rssd|cik|crd|cusip|name):\S+$/;

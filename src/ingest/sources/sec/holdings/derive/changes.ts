@@ -30,11 +30,11 @@ const MANAGERS_PER_READ = 200;
 const ROWS_PER_WRITE = 20_000;
 const CHANGE_TABLES = ['position_changes', 'manager_changes', 'security_changes'] as const;
 
-interface Held {
+export interface Held {
   shares: number;
   value: number;
 }
-type Portfolio = Map<string, Held>;
+export type Portfolio = Map<string, Held>;
 /** Per status, in CHANGE_STATUSES order. */
 type Counts = number[];
 
@@ -66,7 +66,7 @@ function statusOf(before: Held | undefined, after: Held | undefined, sharesBefor
   return after.shares > sharesBefore ? 'added' : 'reduced';
 }
 
-interface Comparison {
+export interface Comparison {
   cik: string;
   quarter: string;
   previous: string | null;
@@ -77,7 +77,7 @@ interface Comparison {
 }
 
 /** One manager quarter's rows, ordered and numbered. */
-function compare(c: Comparison, factorOf: (from: string, to: string, cusip: string) => number | null) {
+export function compare(c: Comparison, factorOf: (from: string, to: string, cusip: string) => number | null) {
   const rows: PositionChangesTable[] = [];
   const cusips = new Set([...c.after.keys(), ...c.before.keys()]);
   for (const cusip of cusips) {

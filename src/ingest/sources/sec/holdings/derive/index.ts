@@ -17,10 +17,11 @@
  * batch of filings at a time, so positions are written in index order and never sorted by SQL.
  */
 import type { DbHandle } from '../../../../../db/connect.js';
-import { type FilingSums, type FilingSumsView, positionsOfFiling } from '../filing-sums.js';
+import { type FilingSums, type FilingSumsView, isEquityCode, positionsOfFiling } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-tables.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
 import { writeChanges } from './changes.js';
+import { DailyCrowding } from './crowding.js';
 import { withIndexesDeferredIfEmpty } from './deferred-indexes.js';
 import type { Executor } from './executor.js';
 import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
@@ -57,6 +58,7 @@ export type { Executor } from './executor.js';
 export { type FilingHeader, type ResolvedQuarter, resolveManagerQuarter } from './resolve.js';
 
 const PER_QUARTER_TABLES = [
+  'crowded_days',
   'applied_filings_13f',
   'positions',
   'manager_quarters',
@@ -152,6 +154,9 @@ async function deriveQuarter(
     unknown,
   );
   const noteRow = (cusip: string, row: InfoRowFields) => unknown.note(cusip, row);
+  const crowding = new DailyCrowding();
+  const filingsOf = new Map<string, FilingHeader[]>();
+  for (const filing of filings) filingsOf.set(filing.cik, [...(filingsOf.get(filing.cik) ?? []), filing]);
   const staged: { quarter: string; cik: string; view: FilingSumsView }[] = [];
   let pending: Position[] = [];
   let summedCount = 0;
@@ -162,7 +167,9 @@ async function deriveQuarter(
     for (const managerQuarter of batch) {
       const key = `${managerQuarter.cik}|${quarter}`;
       const view = summed(managerQuarter);
+      const day = crowding.effectiveDay(managerQuarter, filingsOf.get(managerQuarter.cik) ?? []);
       if (view) {
+        crowding.addView(day, view, isEquityCode);
         totals.set(key, filingTotals(view));
         securities.addFiling(view);
         summedCount += 1;
@@ -172,6 +179,7 @@ async function deriveQuarter(
         continue;
       }
       const positions = managerPositions(managerQuarter, (a) => rows.get(a) ?? [], noteRow);
+      crowding.addPositions(day, positions);
       totals.set(key, managerTotals(positions));
       securities.addManager(positions);
       for (const position of positions) pending.push(position);
@@ -182,6 +190,7 @@ async function deriveQuarter(
     }
   }
   await insertPositions(handle, executor, pending);
+  await crowding.write(handle, executor, quarter);
   loaded?.staged?.copy(staged);
   await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
   await securities.write(handle, executor, quarter, master);
