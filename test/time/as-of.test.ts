@@ -179,9 +179,8 @@ describe.each(testBackends())('as_of on $name', (backend) => {
     expect(
       body.data.map((r: { cusip: string; manager_count: number }) => [r.cusip, r.manager_count]),
     ).toEqual(expected.map(([cusip, t]) => [cusip, t.managers]));
-    body.data.forEach((r: { total_value: number }, i: number) =>
-      expect(r.total_value).toBeCloseTo(expected[i]![1].value, 1),
-    );
+    for (const [i, row] of (body.data as { total_value: number }[]).entries())
+      expect(row.total_value).toBeCloseTo(expected[i]![1].value, 1);
     // After the last filing day: the answer without as_of.
     const all = await getJson(ctx.app, `/api/crowded?quarter=${progress.quarter}&as_of=2099-01-01&limit=20`);
     expect(all.body.data).toEqual(
