@@ -74,6 +74,21 @@ export function urlSets(path: string): UrlSets {
        AND l.relation = 'registered_as' ORDER BY r.cik LIMIT 2`,
     );
     const [a, b, c] = bigManagers;
+    const midSeason = one<string>(
+      `SELECT filing_date FROM filings_13f WHERE quarter = ? ORDER BY filing_date LIMIT 1 OFFSET (SELECT count(*) / 2 FROM filings_13f WHERE quarter = ?)`,
+      quarter,
+      quarter,
+    );
+    // The largest manager's latest amended quarter, the day before its amendment: the recomputed path.
+    const amended = db
+      .prepare(
+        `SELECT quarter, min(filing_date) AS day FROM filings_13f WHERE cik = ? AND form_type = '13F-HR/A' GROUP BY quarter ORDER BY quarter DESC LIMIT 1`,
+      )
+      .get(a) as { quarter: string; day: string } | undefined;
+    const amendedQuarter = amended?.quarter ?? quarter;
+    const beforeAmendment = amended
+      ? new Date(Date.parse(`${amended.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+      : midSeason;
     return {
       banks: [
         '/api/v1/banks?state=TX&limit=500',
@@ -148,6 +163,15 @@ export function urlSets(path: string): UrlSets {
         `/api/entities/resolve?id=crd:${crds[0]}`,
       ],
       'bank profile': registered.map((cert) => `/api/v1/banks/${cert}/profile`),
+      // SPEC §8 targets: as_of portfolio of the largest manager and as_of crowded (≤ 100 ms); freshness
+      // and changes (≤ 10 ms). The day: the middle of the latest quarter's filing season.
+      'as_of portfolio': [
+        `/api/holdings/${a}?as_of=${midSeason}`,
+        `/api/holdings/${a}?quarter=${amendedQuarter}&as_of=${beforeAmendment}`,
+      ],
+      'as_of crowded': [`/api/crowded?as_of=${midSeason}`, `/api/crowded?as_of=${midSeason}&limit=100`],
+      freshness: ['/api/freshness', '/api/v1/freshness'],
+      'changes feed': ['/api/changes', '/api/v1/changes?since=1'],
       overlap: [`/api/overlap?ciks=${bigManagers.join(',')}`, `/api/overlap?ciks=${a},${b}`],
       compare: [`/api/compare?cik1=${a}&cik2=${b}`, `/api/compare?cik1=${b}&cik2=${c}`],
     };
