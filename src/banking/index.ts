@@ -25,6 +25,6 @@ export async function bankingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(aggregatesRoutes);
   await app.register(macroRoutes);
   await app.register(failuresRoutes);
-  await app.register(loadChangesRoutes);
-  await app.register(freshnessRoutes);
+  await app.register(loadChangesRoutes, { tag: 'banking' });
+  await app.register(freshnessRoutes, { tag: 'banking' });
 }

@@ -26,7 +26,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(analyticsRoutes);
   await app.register(comparisonRoutes);
   await app.register(entitiesRoutes);
-  await app.register(loadChangesRoutes);
-  await app.register(freshnessRoutes);
+  await app.register(loadChangesRoutes, { tag: 'holdings' });
+  await app.register(freshnessRoutes, { tag: 'holdings' });
   await app.register(macroRoutes);
 }

@@ -4,12 +4,16 @@ import { problemResponses } from '../http/problem.js';
 import { ChangesQuery, ChangesSchema } from './changes.schemas.js';
 
 /** The changes feed: registered in both families (`/api/changes`, `/api/v1/changes`). */
-export const loadChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** `tag`: the family it is registered in (`banking` under /api/v1, `holdings` under /api). */
+export const loadChangesRoutes: FastifyPluginAsyncTypebox<{ tag: 'banking' | 'holdings' }> = async (
+  app,
+  { tag },
+) => {
   app.get(
     '/changes',
     {
       schema: {
-        tags: ['operations'],
+        tags: [tag],
         summary:
           'What changed since a dataset version: every load committed after it, with its scope and counts',
         description:

@@ -9,12 +9,16 @@ import { FreshnessSchema } from './freshness.schemas.js';
 const SOURCES = [...BANKING_SOURCES, ...HOLDINGS_SOURCES].map((s) => s.source);
 
 /** Freshness of every source: registered in both families (`/api/freshness`, `/api/v1/freshness`). */
-export const freshnessRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** `tag`: the family it is registered in (`banking` under /api/v1, `holdings` under /api). */
+export const freshnessRoutes: FastifyPluginAsyncTypebox<{ tag: 'banking' | 'holdings' }> = async (
+  app,
+  { tag },
+) => {
   app.get(
     '/freshness',
     {
       schema: {
-        tags: ['operations'],
+        tags: [tag],
         summary:
           'Is the data current and complete? Per source: latest period, load time, next release, completeness',
         description:
