@@ -79,16 +79,18 @@ export function urlSets(path: string): UrlSets {
       quarter,
       quarter,
     );
-    // The largest manager's latest amended quarter, the day before its amendment: the recomputed path.
+    // The largest portfolio with an amendment filed after its base, the day before it: the path that
+    // resolves the quarter from raw rows (the largest manager itself has no amendment).
     const amended = db
       .prepare(
-        `SELECT quarter, min(filing_date) AS day FROM filings_13f WHERE cik = ? AND form_type = '13F-HR/A' GROUP BY quarter ORDER BY quarter DESC LIMIT 1`,
+        `SELECT a.cik, a.quarter, a.filing_date AS day FROM filings_13f a
+         JOIN filings_13f b ON b.cik = a.cik AND b.quarter = a.quarter AND b.form_type = '13F-HR' AND b.filing_date < a.filing_date
+         JOIN manager_quarters m ON m.cik = a.cik AND m.quarter = a.quarter
+         WHERE a.form_type = '13F-HR/A' ORDER BY m.position_count DESC, a.cik LIMIT 1`,
       )
-      .get(a) as { quarter: string; day: string } | undefined;
-    const amendedQuarter = amended?.quarter ?? quarter;
-    const beforeAmendment = amended
-      ? new Date(Date.parse(`${amended.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-      : midSeason;
+      .get() as { cik: string; quarter: string; day: string } | undefined;
+    const dayBefore = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     return {
       banks: [
         '/api/v1/banks?state=TX&limit=500',
@@ -167,7 +169,9 @@ export function urlSets(path: string): UrlSets {
       // and changes (≤ 10 ms). The day: the middle of the latest quarter's filing season.
       'as_of portfolio': [
         `/api/holdings/${a}?as_of=${midSeason}`,
-        `/api/holdings/${a}?quarter=${amendedQuarter}&as_of=${beforeAmendment}`,
+        ...(amended
+          ? [`/api/holdings/${amended.cik}?quarter=${amended.quarter}&as_of=${dayBefore(amended.day)}`]
+          : []),
       ],
       'as_of crowded': [`/api/crowded?as_of=${midSeason}`, `/api/crowded?as_of=${midSeason}&limit=100`],
       freshness: ['/api/freshness', '/api/v1/freshness'],

@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Kysely<Database>;
+    /** The dataset version served now (the serving layer's version watch). */
+    datasetVersion: () => number;
     deps: AppDeps;
   }
 }

@@ -26,6 +26,7 @@ export async function registerServingLayer(
 ): Promise<void> {
   const watch = await watchDatasetVersion(handle, config.versionPollMs);
   app.addHook('onClose', async () => watch.stop());
+  app.decorate('datasetVersion', () => watch.current());
   registerCsv(app);
   registerSecurityHeaders(app);
   await registerRateLimit(app, config);

@@ -3,8 +3,10 @@ import { datasetVersion, type LoadScope } from '../db/dataset.js';
 import { problemResponses } from '../http/problem.js';
 import { ChangesQuery, ChangesSchema } from './changes.schemas.js';
 
-/** The changes feed: registered in both families (`/api/changes`, `/api/v1/changes`). */
-/** `tag`: the family it is registered in (`banking` under /api/v1, `holdings` under /api). */
+/**
+ * The changes feed, registered in both families (`/api/changes`, `/api/v1/changes`); `tag` names
+ * the family (`banking` under /api/v1, `holdings` under /api).
+ */
 export const loadChangesRoutes: FastifyPluginAsyncTypebox<{ tag: 'banking' | 'holdings' }> = async (
   app,
   { tag },

@@ -53,6 +53,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'double precision')
     .addPrimaryKeyConstraint('macro_vintages_pk', ['series_id', 'date', 'realtime_start'])
     .execute();
+  // Freshness asks each source's latest report date (FFIEC's rows are often none at all: without
+  // this index that question walks every row).
+  await db.schema
+    .createIndex('financials_source_date')
+    .on('financials')
+    .columns(['source', 'report_date'])
+    .execute();
   await db.schema
     .createTable('crowded_days')
     .addColumn('quarter', 'text', (c) => c.notNull())
@@ -68,6 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('crowded_days').execute();
+  await db.schema.dropIndex('financials_source_date').execute();
   await db.schema.dropTable('macro_vintages').execute();
   await db.schema.dropTable('financial_revisions').execute();
   await db.schema.dropTable('loads').execute();
