@@ -20,9 +20,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { cert } = request.params;
-      const profile = await bankProfile(app.db, cert);
+      const [profile, graph] = await Promise.all([
+        bankProfile(app.db, cert),
+        linksOf(app.db, `cert:${cert}`),
+      ]);
       if (!profile) throw notFound(`No institution with certificate number ${cert}`);
-      return { ...profile, links: (await linksOf(app.db, `cert:${cert}`)).links };
+      return { ...profile, links: graph.links };
     },
   );
 };
