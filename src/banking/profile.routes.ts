@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { cert } = request.params;
       const [profile, graph] = await Promise.all([
         bankProfile(app.db, cert),
-        linksOf(app.db, `cert:${cert}`),
+        linksOf(app.db, `cert:${cert}`, 1),
       ]);
       if (!profile) throw notFound(`No institution with certificate number ${cert}`);
       return { ...profile, links: graph.links };

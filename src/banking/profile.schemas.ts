@@ -110,6 +110,7 @@ export const ProfileSchema = Type.Object({
     },
   ),
   links: Type.Array(HopLink, {
-    description: 'The bank’s links and those one link further (as /api/entities/resolve)',
+    description:
+      'The bank’s own links (hops 1): its holding companies over time, its own registration; the graph two links around it is at /api/entities/resolve?id=cert:{cert}',
   }),
 });

@@ -179,11 +179,14 @@ function touching(
 
 const keyOf = (row: LinkRow) => `${row.from_id}|${row.relation}|${row.to_id}|${row.valid_from ?? ''}`;
 
-/** The entity's links in both directions (hops 1) and those of the entities they reach (hops 2). */
-export async function linksOf(db: Kysely<Database>, id: string) {
+/**
+ * The entity's links in both directions (hops 1) and, with `hops` 2, those of the entities they
+ * reach (hops 2).
+ */
+export async function linksOf(db: Kysely<Database>, id: string, hops: 1 | 2 = 2) {
   const first = await touching(db, 'entity_links', [id]);
   const neighbours = [...new Set(first.flatMap((row) => [row.from_id, row.to_id]))].filter((n) => n !== id);
-  const second = neighbours.length === 0 ? [] : await touching(db, 'entity_links', neighbours);
+  const second = neighbours.length === 0 || hops === 1 ? [] : await touching(db, 'entity_links', neighbours);
   const seen = new Set(first.map(keyOf));
   const links = [
     ...first.map((row) => ({ row, hops: 1 })),

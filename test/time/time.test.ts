@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasetVersion } from '../../src/db/dataset.js';
 import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { quarterEnd } from '../../src/holdings/identifiers.js';
@@ -60,6 +61,14 @@ describe.each(testBackends())('time on $name', (backend: Backend) => {
     await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  /** The API learns of a new dataset version by NOTIFY (PostgreSQL), a moment after the commit. */
+  async function caughtUp() {
+    const version = await datasetVersion(database.writer.db);
+    for (let waited = 0; api.app.datasetVersion() !== version && waited < 5_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.app.datasetVersion()).toBe(version);
+  }
 
   const load = async (source: string, file: string) => {
     const result = await ingestJson([source, '--from', file], env);
@@ -143,6 +152,7 @@ describe.each(testBackends())('time on $name', (backend: Backend) => {
   });
 
   it('measures call-report completeness as the other endpoints count it', async () => {
+    await caughtUp();
     const { status, body } = await api.get('/api/freshness');
     expect(status).toBe(200);
     const entry = body.sources.find((s: { source: string }) => s.source === 'fdic-financials');
@@ -186,6 +196,7 @@ describe.each(testBackends())('time on $name', (backend: Backend) => {
     timeout: 120_000,
   }, async () => {
     await buildHoldingsDemo(database.writer, { seed: DEFAULT_DEMO_SEED, scale: 'small' });
+    await caughtUp();
     const latest = await database.writer.db
       .selectFrom('filings_13f')
       .select((eb) => eb.fn.max('filing_date').as('d'))
