@@ -1,24 +1,27 @@
 # syntax=docker/dockerfile:1
-# regdata API image. The same steps as .ci/run (npm ci, build with tsc), then dev dependencies are
-# pruned and the app runs as the unprivileged `node` user. NOT built on the development machine
-# (no container engine there): see docs/deploy.md.
+# regdata API image on Node.js 24 LTS (22 is supported too). The same steps as .ci/run (npm ci,
+# build with tsc), then dev dependencies are pruned and the app runs as the unprivileged `node`
+# user. NOT built on the development machine (no container engine there): see docs/deploy.md.
 
 # ---- build: full toolchain, dev dependencies, TypeScript compile -------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 ships prebuilt binaries for linux x64/arm64; these are its fallback build tools.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm ci installs the workspace (the generated client, clients/typescript) too: its manifest must be here.
+COPY clients/typescript/package.json ./clients/typescript/package.json
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/@regdata
 
 # ---- runtime: compiled JavaScript and production dependencies only ----------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

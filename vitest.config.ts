@@ -12,7 +12,14 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default'],
     projects: [
-      { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: RUNS_ALONE } },
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['test/**/*.test.ts', 'clients/*/test/**/*.test.ts'],
+          exclude: RUNS_ALONE,
+        },
+      },
       { extends: true, test: { name: 'alone', include: RUNS_ALONE, sequence: { groupOrder: 1 } } },
     ],
   },

@@ -13,6 +13,7 @@ export interface Config {
   readonly dbPoolSize: number;
   readonly dbStatementTimeoutMs: number;
   readonly logLevel: string;
+  readonly logFormat: 'auto' | 'json' | 'pretty';
   readonly services: Services;
   readonly cacheControl: string;
   readonly cacheEnabled: boolean;
@@ -128,6 +129,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: 'info',
     description: 'pino log level (fatal, error, warn, info, debug, trace, silent)',
     parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+  },
+  {
+    env: 'LOG_FORMAT',
+    key: 'logFormat',
+    default: 'auto',
+    description:
+      'Log lines: `json` (one JSON object per line), `pretty` (human-readable, pino-pretty) or `auto` (pretty when standard output is a terminal, JSON otherwise)',
+    parse: oneOf('auto', 'json', 'pretty'),
   },
   {
     env: 'SERVICES',

@@ -27,11 +27,12 @@ export const fieldsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['banking'],
+        produces: ['text/markdown'],
         summary: 'The field reference page (Markdown), generated from the catalogue',
         description:
           'Every field by family: name, FDIC code, unit, kind, FDIC’s definition and how FFIEC rows compute it. Always the catalogue the server runs.',
         response: {
-          200: Type.String({ description: 'text/markdown; charset=utf-8' }),
+          200: Type.String({ description: 'The field reference, `text/markdown; charset=utf-8`' }),
           ...problemResponses,
         },
       },

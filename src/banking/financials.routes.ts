@@ -118,7 +118,8 @@ export const financialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sortDir,
       };
       // Records in the order `fields=` names them: the schema serializer would use schema order.
-      if (shape.fields) reply.serializer(JSON.stringify);
+      // (A custom serializer leaves the content type unset: Fastify only sets it for its own.)
+      if (shape.fields) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       return cert === undefined
         ? reportDateList(app.db, { state, date, fieldFilters }, page, shape)
         : institutionHistory(app.db, { cert, state, date, fieldFilters }, page, shape);

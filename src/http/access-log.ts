@@ -8,9 +8,12 @@
  *   {"level":30,…,"reqId":"…","method":"GET","url":"/…","statusCode":200,"responseTime":0.05,"msg":"request completed"}
  * Lines are buffered and written asynchronously (sonic-boom, `minLength`); `flushLog()` must run
  * before the process exits (server.ts), and pino's exit hook writes what is left synchronously.
+ * On a terminal (LOG_FORMAT=auto, the default) the same lines go through pino-pretty instead, one
+ * human-readable line each: a person reads them, speed does not matter there.
  */
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from '../config.js';
 
 /**
@@ -100,10 +103,23 @@ class AccessLogController extends LogController {
   }
 }
 
-/** Fastify's logging options: the level, the asynchronous destination, one line per request. */
-export function loggingOptions(config: Pick<Config, 'logLevel'>) {
+let prettyStdout: pretty.PrettyStream | null = null;
+
+/** Human-readable lines on standard output; one per process. */
+function prettyDestination(): pretty.PrettyStream {
+  prettyStdout ??= pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  return prettyStdout;
+}
+
+export function wantsPrettyLog(config: Pick<Config, 'logFormat'>, isTTY = process.stdout.isTTY): boolean {
+  return config.logFormat === 'pretty' || (config.logFormat === 'auto' && isTTY === true);
+}
+
+/** Fastify's logging options: the level, the destination, one line per request. */
+export function loggingOptions(config: Pick<Config, 'logLevel' | 'logFormat'>) {
+  const stream = wantsPrettyLog(config) ? prettyDestination() : destination();
   return {
-    logger: { level: config.logLevel, stream: destination() },
+    logger: { level: config.logLevel, stream },
     logController: new AccessLogController(),
   };
 }

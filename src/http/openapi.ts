@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { version } from '../version.js';
+import { completeContract, type OpenApiDocument } from './openapi-contract.js';
 
 const DESCRIPTION = `Public US financial-regulatory data as two read-only JSON APIs.
 
@@ -18,34 +19,20 @@ Errors are RFC 9457 problem documents (\`application/problem+json\`). Unknown pa
 empty ones are treated as absent, repeated ones are rejected. Out of the box the data is a built-in
 **demo dataset** (see \`/api/v1/meta\` and \`/api/meta\`); \`regdata ingest\` loads the real sources.`;
 
-interface OpenApiParameter {
-  in: string;
-  required?: boolean;
-  schema?: { default?: unknown };
-}
-
-type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: OpenApiParameter[] }>> };
-
-/**
- * Query parameters with a default are non-optional in the TypeBox schemas (so handlers see a typed
- * value after Ajv fills the default), but a client may always omit them: say so in the contract.
- */
-function markDefaultedParamsOptional(document: OpenApiDocument): OpenApiDocument {
-  for (const operations of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false;
-      }
-    }
-  }
-  return document;
-}
-
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'regdata', version, description: DESCRIPTION },
+      info: {
+        title: 'regdata',
+        version,
+        description: DESCRIPTION,
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      // Relative: the server that serves this document (clients pass their own base URL).
+      servers: [{ url: '/', description: 'The server that serves this document' }],
+      // Read-only public data: no authentication on any operation.
+      security: [],
       tags: [
         { name: 'banking', description: 'Banking data service (/api/v1)' },
         { name: 'holdings', description: 'Institutional holdings service (/api)' },
@@ -56,7 +43,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
-        ? markDefaultedParamsOptional(documentObject.openapiObject as OpenApiDocument)
+        ? completeContract(documentObject.openapiObject as OpenApiDocument)
         : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });

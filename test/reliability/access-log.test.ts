@@ -84,3 +84,35 @@ describe('the access log', () => {
     expect(access).toHaveLength(sent.size);
   }, 120_000);
 });
+
+describe('the log on a terminal (LOG_FORMAT=pretty, what `auto` picks when stdout is a TTY)', () => {
+  let server: RunningServer;
+  const cleanups: (() => void)[] = [];
+
+  beforeAll(async () => {
+    const [build, demo] = await Promise.all([buildServer(), demoCopy()]);
+    cleanups.push(build.cleanup, demo.cleanup);
+    server = await spawnServer(build.cli, { DATABASE_URL: demo.url, LOG_FORMAT: 'pretty' });
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    for (const cleanup of cleanups) cleanup();
+  });
+
+  it('writes one human-readable line per request instead of JSON', async () => {
+    expect(await get(server.origin, '/api/v1/failures?limit=2', 'pretty-0001')).toBe(200);
+    expect(await get(server.origin, '/api/v1/nope', 'pretty-0002')).toBe(404);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colours
+    const lines = (await server.finalLog).replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+    expect(lines.filter((line) => line.trim().startsWith('{'))).toEqual([]);
+    const access = lines.filter((line) => line.includes('request completed'));
+    expect(access).toHaveLength(2);
+    expect(access[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO.*request completed/);
+    expect(lines.join('\n')).toMatch(
+      /reqId: "pretty-0001"[\s\S]*url: "\/api\/v1\/failures\?limit=2"[\s\S]*statusCode: 200/,
+    );
+  }, 120_000);
+});
