@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { getJson, useTestApp } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
 
+/** Prism's CLI script, run with this node directly (through npx, killing npx would leave it running). */
+const PRISM_CLI = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
 const DEMO = { seed: DEFAULT_DEMO_SEED, scale: 'small' as const };
 const sqlite = testBackends().find((backend) => backend.name === 'sqlite')!;
 
@@ -54,8 +57,8 @@ describe('every answer conforms to /openapi.json (Prism validating proxy)', () =
     writeFileSync(documentPath, JSON.stringify(ctx.app.swagger()));
     const port = await freePort();
     prism = spawn(
-      'npx',
-      ['prism', 'proxy', documentPath, upstream, '--host', '127.0.0.1', '--port', String(port)],
+      process.execPath,
+      [PRISM_CLI, 'proxy', documentPath, upstream, '--host', '127.0.0.1', '--port', String(port)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     prism.stdout?.on('data', (chunk) => (output += chunk));
