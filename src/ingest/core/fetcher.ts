@@ -5,7 +5,7 @@
  * keys redacted) when it finally gives up. Every body read goes through `onBytes` (the checksum).
  */
 
-import { request } from 'undici';
+import { Agent, interceptors, request } from 'undici';
 import { version } from '../../version.js';
 import { IngestError } from './errors.js';
 
@@ -60,6 +60,13 @@ function retryAfterMs(header: string | string[] | undefined): number | null {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Our own connection pool, following up to 5 redirects. Not the global dispatcher: once anything in
+ * the process calls fetch(), that is Node's bundled undici (another major version on Node 24),
+ * which rejects the per-request redirect option.
+ */
+const dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 5 }));
 
 export class Fetcher {
   private nextSlot = 0;
@@ -128,7 +135,7 @@ export class Fetcher {
         },
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
-        maxRedirections: 5,
+        dispatcher,
       });
     } catch (error) {
       throw new RetryableError(`request failed: ${describe(error)}`);
