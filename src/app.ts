@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { bankingRoutes } from './banking/index.js';
+import { bulkRoutes } from './bulk/routes.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/connect.js';
 import type { Database } from './db/tables.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await app.register(widgetRoutes, { prefix: '/embed' });
   }
   if (config.services !== 'banking') await app.register(holdingsRoutes, { prefix: '/api' });
+  await app.register(bulkRoutes, { prefix: '/bulk' });
 
   registerMethodNotAllowed(app);
   return app;

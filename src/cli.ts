@@ -8,6 +8,7 @@ import { openDatabase, redactUrl } from './db/connect.js';
 import { datasetVersion, listSources } from './db/dataset.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildDemo, DEFAULT_DEMO_SEED, type DemoScale } from './demo/index.js';
+import { registerExportCommand } from './export/cli.js';
 import { flushLog } from './http/access-log.js';
 import { registerIngestCommand } from './ingest/cli.js';
 import { startServer } from './server.js';
@@ -132,6 +133,7 @@ program
   });
 
 registerIngestCommand(program, () => loadConfig());
+registerExportCommand(program, () => loadConfig());
 registerDbCommands(program, () => loadConfig());
 
 program.parseAsync().catch((error: unknown) => {

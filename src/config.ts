@@ -38,6 +38,7 @@ export interface Config {
   readonly secUserAgent: string | null;
   readonly secBaseUrl: string;
   readonly entityOverridesFile: string | null;
+  readonly exportDir: string | null;
 }
 
 export interface SettingDefinition {
@@ -314,6 +315,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: null,
     description:
       'Identity-graph overrides (manual links and vetoes, JSON) applied by every load that rebuilds the graph; default: the checked-in config/entity-overrides.json',
+    parse: optionalText,
+  },
+  {
+    env: 'EXPORT_DIR',
+    key: 'exportDir',
+    default: null,
+    description:
+      'A directory `regdata export` wrote: served at /bulk/ (its manifest.json) and /bulk/{name}; a newer export there is picked up without a restart',
     parse: optionalText,
   },
 ];

@@ -37,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'banking', description: 'Banking data service (/api/v1)' },
         { name: 'holdings', description: 'Institutional holdings service (/api)' },
         { name: 'widgets', description: 'Embeddable widgets (/embed)' },
+        { name: 'bulk', description: 'Bulk export: every table as Parquet, CSV or NDJSON (/bulk)' },
         { name: 'operations', description: 'Health, readiness and metadata' },
       ],
     },

@@ -149,6 +149,9 @@ describe('every answer conforms to /openapi.json (Prism validating proxy)', () =
       '/api/changes?since=0',
       '/api/freshness',
       '/api/macro?series=UNRATE',
+      // No export is published in this app: the documented 404 problem.
+      '/bulk/',
+      '/bulk/financials.parquet',
     ];
   }
 

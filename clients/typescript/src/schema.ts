@@ -744,6 +744,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The manifest of the bulk export: files, rows, bytes, SHA-256, typed columns with units
+         * @description Every table as one file (Parquet, CSV or NDJSON, as the export was written). Without an export: 404; publish one with `regdata export --format parquet --out DIR` and serve with EXPORT_DIR=DIR.
+         */
+        get: operations["bulk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of the bulk export (ETag = its SHA-256, byte ranges)
+         * @description Streams the file. `If-None-Match` with its ETag answers 304; `Range: bytes=…` answers 206 with that part (416 when unsatisfiable).
+         */
+        get: operations["bulkByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5142,6 +5182,176 @@ export interface operations {
             };
             /** @description RFC 9457 problem document (application/problem+json) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: only when rate limiting is enabled (RATE_LIMIT_MAX > 0); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem document (application/problem+json) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest of the published export (`regdata export`, docs/bulk.md) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The dataset version the export was read at (one snapshot) */
+                        dataset_version: number;
+                        /** @description When the export was written (ISO 8601, UTC) */
+                        created_at: string;
+                        files: {
+                            /** @description The file: GET /bulk/{name} */
+                            name: string;
+                            /** @description The database table(s) it is read from */
+                            table: string;
+                            /** @description `parquet`, `csv` or `ndjson` */
+                            format: string;
+                            rows: number;
+                            bytes: number;
+                            /** @description SHA-256 of the file, hex (also its ETag) */
+                            sha256: string;
+                            columns: {
+                                name: string;
+                                /** @description INTEGER, BIGINT, DOUBLE, VARCHAR, DATE or BOOLEAN (the Parquet logical types) */
+                                type: string;
+                                /** @description e.g. `thousands of USD`, `percent`, `USD`, `count`; null when the value is not a quantity */
+                                unit: string | null;
+                            }[];
+                            /** @description Where the file is inside the export directory */
+                            path: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem document (application/problem+json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem document (application/problem+json) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: only when rate limiting is enabled (RATE_LIMIT_MAX > 0); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem document (application/problem+json) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A file the manifest lists, e.g. `financials.parquet` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apache.parquet": string;
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description The requested byte range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apache.parquet": string;
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Not modified: the ETag given in If-None-Match is the file’s */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem document (application/problem+json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem document (application/problem+json) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem document (application/problem+json) */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };

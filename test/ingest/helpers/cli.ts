@@ -45,7 +45,7 @@ export function buildCli(): Promise<string> {
       outbase: join(REPO_ROOT, 'src'),
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       bundle: false,
       logLevel: 'silent',
     });
