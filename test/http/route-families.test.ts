@@ -16,6 +16,8 @@ const FAMILY_OF_TAG: Record<string, RegExp> = {
   banking: /^\/api\/v1\//,
   holdings: /^\/api\/(?!v1\/)/,
   widgets: /^\/embed\//,
+  // Bulk files (EXPORT_DIR) are published whatever SERVICES says, like the operations routes.
+  bulk: /^\/bulk(\/|$)/,
   operations: /^\/(healthz|readyz|metrics)$/,
 };
 
@@ -54,9 +56,9 @@ describe.each(
 )('SERVICES=$services on $backend.name', ({ backend, services, gone, kept }) => {
   const ctx = useTestApp(backend, seedFailures, { services });
 
-  it('registers only its own families and the operations routes', () => {
+  it('registers only its own families, the operations routes and the bulk files', () => {
     const tags = new Set(publicRoutes(ctx.app.routeCatalog).flatMap((route) => route.tags));
-    expect(tags).toEqual(new Set([kept, 'operations', ...(kept === 'banking' ? ['widgets'] : [])]));
+    expect(tags).toEqual(new Set([kept, 'operations', 'bulk', ...(kept === 'banking' ? ['widgets'] : [])]));
   });
 
   it.each(gone)('answers %s of the other service with a 404 problem', async (url) => {
