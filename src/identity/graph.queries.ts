@@ -213,7 +213,10 @@ export function toLink(row: LinkRow) {
   };
 }
 
-/** The far end of the entity's first link of `relation` (outgoing), current ones first. */
+/**
+ * The entity's outgoing links of `relation`, the one to use first: current ones first, then the
+ * most confident, then by id (the bulk export resolves identifiers in the same order).
+ */
 export async function linked(db: Kysely<Database>, fromId: string, relation: string) {
   return db
     .selectFrom('entity_links')
@@ -221,5 +224,7 @@ export async function linked(db: Kysely<Database>, fromId: string, relation: str
     .where('from_id', '=', fromId)
     .where('relation', '=', relation)
     .orderBy('valid_to', (ob) => ob.desc().nullsFirst())
+    .orderBy('confidence', 'desc')
+    .orderBy('to_id')
     .execute();
 }

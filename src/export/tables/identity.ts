@@ -18,8 +18,10 @@ export async function registrantsById(db: Kysely<Database>): Promise<Map<string,
       .selectFrom('entity_links')
       .select(['from_id', 'to_id'])
       .where('relation', '=', 'registered_as')
-      .orderBy('confidence', 'desc')
       .orderBy('from_id')
+      .orderBy('valid_to', (ob) => ob.desc().nullsFirst())
+      .orderBy('confidence', 'desc')
+      .orderBy('to_id')
       .execute(),
     db.selectFrom('sec_registrants').select(['cik', 'ticker']).where('ordinal', '=', 0).execute(),
   ]);
@@ -27,7 +29,7 @@ export async function registrantsById(db: Kysely<Database>): Promise<Map<string,
   const registrants = new Map<string, Registrant>();
   for (const link of links) {
     const cik = link.to_id.slice('cik:'.length);
-    // The most confident link of an entity wins (ordered above), as the API's profile reads it.
+    // An entity's first link in linked()'s order wins, as the API's bank profile reads it.
     if (!registrants.has(link.from_id))
       registrants.set(link.from_id, { cik, ticker: tickerOf.get(cik) ?? null });
   }
