@@ -120,8 +120,17 @@ export async function startServer(databaseUrl: string, cache: boolean): Promise<
 }
 
 /** bench/ceiling.mjs, answering the files of `bodiesDir` as constant bodies. */
-export async function startCeiling(bodiesDir: string): Promise<Proc> {
-  const child = spawn(process.execPath, [join(ROOT, 'bench/ceiling.mjs'), bodiesDir], {
+export function startCeiling(bodiesDir: string): Promise<Proc> {
+  return startBare('ceiling.mjs', bodiesDir);
+}
+
+/** bench/floor.mjs, building and serialising the bodies of `bodiesDir` anew per request. */
+export function startFloor(bodiesDir: string): Promise<Proc> {
+  return startBare('floor.mjs', bodiesDir);
+}
+
+async function startBare(script: string, bodiesDir: string): Promise<Proc> {
+  const child = spawn(process.execPath, [join(ROOT, 'bench', script), bodiesDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const port = await waitForLine(child, /"port":(\d+)/);

@@ -7,6 +7,19 @@ import Database from 'better-sqlite3';
 
 export type UrlSets = Record<string, string[]>;
 
+/**
+ * The heavy answers (issue 19), measured against their floor: the whole-portfolio answers and the
+ * depth issues' largest (holders with their changes, a metric's peer history, the industry series).
+ */
+export const HEAVY_SETS: readonly string[] = [
+  'portfolio',
+  'overlap',
+  'compare',
+  'security holders',
+  'peers history',
+  'aggregates series',
+];
+
 const TWENTY_FIELDS = [
   'total_assets',
   'total_deposits',

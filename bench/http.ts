@@ -9,6 +9,11 @@
  * p99, the ratio to the ceiling, the server's peak RSS, and the verdict on the targets; writes the
  * figures to bench/.out/http-<scale>.json. Each measurement runs `--rounds` times (default 2),
  * alternating endpoint and ceiling, and the best round counts.
+ *
+ * The heavy endpoints (HEAVY_SETS) are also measured against their floor (bench/floor.mjs): a bare
+ * server building and serialising the same bodies from memory, at the uncached run's 10
+ * connections; the target is the uncached server's CPU per request within 2× the floor's.
+ * `--uncached-only` skips the cached runs and the ceiling (the bodies are still fetched and saved).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,16 +24,18 @@ import {
   type Proc,
   ROOT,
   startCeiling,
+  startFloor,
   startServer,
 } from './http-procs.js';
 import { type EndpointFigures, report, us, verdicts } from './http-report.js';
-import { urlSets } from './http-urls.js';
+import { HEAVY_SETS, urlSets } from './http-urls.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 'small' : 'full';
 const seconds = Number(argValue('--seconds') ?? (quick ? 2 : 10));
 const only = argValue('--only');
 const rounds = Number(argValue('--rounds') ?? 2);
+const uncachedOnly = process.argv.includes('--uncached-only');
 const OUT = join(ROOT, 'bench/.out');
 /** The bodies the ceiling answers: each endpoint's own answers, byte for byte. */
 const BODIES = join(OUT, `ceiling-bodies-${scale}`);
@@ -61,9 +68,9 @@ async function warm(
   server: Proc,
   name: string,
   paths: string[],
-): Promise<{ paths: string[]; ceilingPaths: string[]; bytes: number }> {
+): Promise<{ paths: string[]; files: string[]; bytes: number }> {
   const ok: string[] = [];
-  const ceilingPaths: string[] = [];
+  const files: string[] = [];
   let bytes = 0;
   for (const path of paths) {
     const response = await fetch(server.origin + path, { headers: { 'accept-encoding': 'identity' } });
@@ -72,13 +79,20 @@ async function warm(
       const file = `${name.replace(/\W+/g, '-')}-${ok.length}.body`;
       writeFileSync(join(BODIES, file), body);
       ok.push(path);
-      ceilingPaths.push(`/body/${file}`);
+      files.push(file);
       bytes += body.byteLength;
     } else {
       console.error(`  ${name}: ${path} answered ${response.status}; left out`);
     }
   }
-  return { paths: ok, ceilingPaths, bytes: ok.length ? Math.round(bytes / ok.length) : 0 };
+  return { paths: ok, files, bytes: ok.length ? Math.round(bytes / ok.length) : 0 };
+}
+
+/** `measure` `rounds` times, the best round kept. */
+async function bestOf(measure: () => Promise<LoadResult>): Promise<LoadResult> {
+  let result = await measure();
+  for (let round = 1; round < rounds; round++) result = best(result, await measure());
+  return result;
 }
 
 async function main() {
@@ -106,35 +120,61 @@ async function main() {
   let server = await startServer(database, true);
   try {
     console.error(
-      `cached: ${sets.length} endpoints × ${seconds} s at 50 connections, each with its ceiling …`,
+      uncachedOnly
+        ? `fetching the bodies of ${sets.length} endpoints …`
+        : `cached: ${sets.length} endpoints × ${seconds} s at 50 connections, each with its ceiling …`,
     );
     for (const [name, all] of sets) {
-      const { paths, ceilingPaths, bytes } = await warm(server, name, all);
+      const { paths, files, bytes } = await warm(server, name, all);
       if (paths.length === 0) continue;
+      const entry: EndpointFigures = {
+        name,
+        urls: paths,
+        files,
+        bytes,
+        cached: null,
+        ceiling: null,
+        uncached: null,
+        floor: null,
+      };
+      figures.push(entry);
+      if (uncachedOnly) continue;
       // Alternating rounds, best of each: on a shared machine the load of others comes and goes.
-      let cached = await measuredLoad(server, paths, 50, seconds);
-      let bare = await measuredLoad(ceiling, ceilingPaths, 50, seconds);
+      const ceilingPaths = files.map((file) => `/body/${file}`);
+      entry.cached = await measuredLoad(server, paths, 50, seconds);
+      entry.ceiling = await measuredLoad(ceiling, ceilingPaths, 50, seconds);
       for (let round = 1; round < rounds; round++) {
-        cached = best(cached, await measuredLoad(server, paths, 50, seconds));
-        bare = best(bare, await measuredLoad(ceiling, ceilingPaths, 50, seconds));
+        entry.cached = best(entry.cached, await measuredLoad(server, paths, 50, seconds));
+        entry.ceiling = best(entry.ceiling, await measuredLoad(ceiling, ceilingPaths, 50, seconds));
       }
-      figures.push({ name, urls: paths, bytes, cached, ceiling: bare, uncached: null });
       console.error(
-        `  ${name}: ${Math.round(cached.rps)} req/s, ${us(cached)} µs/req (ceiling ${Math.round(bare.rps)} req/s, ${us(bare)} µs/req)`,
+        `  ${name}: ${Math.round(entry.cached.rps)} req/s, ${us(entry.cached)} µs/req (ceiling ${Math.round(entry.ceiling.rps)} req/s, ${us(entry.ceiling)} µs/req)`,
       );
     }
-    const cachedPeakRss = server.peakRss();
+    const cachedPeakRss = uncachedOnly ? null : server.peakRss();
     await server.stop();
     server = await startServer(database, false);
     console.error(`uncached: ${figures.length} endpoints × ${seconds} s at 10 connections …`);
     for (const entry of figures) {
-      entry.uncached = await measuredLoad(server, entry.urls, 10, seconds);
-      for (let round = 1; round < rounds; round++) {
-        entry.uncached = best(entry.uncached, await measuredLoad(server, entry.urls, 10, seconds));
-      }
-      console.error(`  ${entry.name}: p99 ${entry.uncached.p99} ms`);
+      entry.uncached = await bestOf(() => measuredLoad(server, entry.urls, 10, seconds));
+      console.error(`  ${entry.name}: p99 ${entry.uncached.p99} ms, ${us(entry.uncached)} µs/req`);
     }
     const uncachedPeakRss = server.peakRss();
+    await server.stop();
+    const heavy = figures.filter((entry) => HEAVY_SETS.includes(entry.name));
+    if (heavy.length > 0) {
+      const floor = await startFloor(BODIES);
+      try {
+        console.error(`floor: ${heavy.length} heavy endpoints × ${seconds} s at 10 connections …`);
+        for (const entry of heavy) {
+          const floorPaths = entry.files.map((file) => `/floor/${file}`);
+          entry.floor = await bestOf(() => measuredLoad(floor, floorPaths, 10, seconds));
+          console.error(`  ${entry.name}: ${us(entry.floor)} µs/req (uncached ${us(entry.uncached)})`);
+        }
+      } finally {
+        await floor.stop();
+      }
+    }
     const summary = { scale, seconds, rounds, cachedPeakRss, uncachedPeakRss, figures };
     console.log(report(summary));
     console.log(verdicts(summary).join('\n'));

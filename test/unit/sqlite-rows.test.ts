@@ -57,4 +57,33 @@ describe('SQLite rows built from arrays', () => {
     sqlite.exec('alter table t add column extra text');
     expect(select.all([])[0]).toMatchObject({ id: 1, extra: null });
   });
+
+  it('prepares each SQL text once, and a fresh statement while the kept one is being iterated', () => {
+    const { sqlite, fast } = fixture();
+    let prepares = 0;
+    const prepare = sqlite.prepare.bind(sqlite);
+    sqlite.prepare = ((text: string) => {
+      prepares++;
+      return prepare(text);
+    }) as typeof sqlite.prepare;
+    const sql = 'select id from t order by id';
+    expect(fast.prepare(sql).all([])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(fast.prepare(sql).all([])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(prepares).toBe(1);
+    // An iteration in progress holds its statement: the same text inside it gets its own.
+    const seen: unknown[] = [];
+    for (const row of fast.prepare(sql).iterate([])) seen.push(row, fast.prepare(sql).all([]).length);
+    expect(seen).toEqual([{ id: 1 }, 2, { id: 2 }, 2]);
+    expect(prepares).toBe(3);
+  });
+
+  it('a kept statement follows a schema change too (a new column through `select *`)', () => {
+    const { sqlite, fast } = fixture();
+    const sql = 'select * from t where id = 2';
+    expect(Object.keys(fast.prepare(sql).all([])[0] as object)).toHaveLength(5);
+    sqlite.exec('alter table t add column extra text');
+    sqlite.exec("update t set extra = 'x' where id = 2");
+    expect(fast.prepare(sql).all([])[0]).toMatchObject({ id: 2, extra: 'x' });
+    expect([...fast.prepare(sql).iterate([])][0]).toMatchObject({ id: 2, extra: 'x' });
+  });
 });
