@@ -40,9 +40,14 @@ export async function clientOf(pool: pg.Pool, executor: Executor): Promise<pg.Po
   return clients.get(Number(result.rows[0]?.pid)) ?? null;
 }
 
-/** COPY text format: \N is NULL; backslash, tab, newline and carriage return are escaped. */
+/**
+ * COPY text format: \N is NULL; backslash, tab, newline and carriage return are escaped; bytes are
+ * bytea's hex form (`\x…`, its backslash escaped).
+ */
 export function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
+  if (value instanceof Uint8Array)
+    return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
   if (typeof value === 'string') return value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] ?? c);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   return String(value);

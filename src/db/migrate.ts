@@ -2,6 +2,7 @@ import { Migrator } from 'kysely';
 import { backfillFinancialAggregates } from '../ingest/derived/financial-aggregates.js';
 import { rebuildEntityLinks } from '../ingest/derived/identity/entity-links.js';
 import { backfillCrowdedDays } from '../ingest/sources/sec/holdings/derive/crowding.js';
+import { backfillManagerPortfolios } from '../ingest/sources/sec/holdings/derive/portfolios.js';
 import { addCatalogueColumns } from './catalogue-columns.js';
 import type { DbHandle } from './connect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -26,8 +27,8 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
 }
 
 /**
- * Tables derived at load time that a database loaded before they existed lacks: the identity graph
- * and crowded-as-of-day rows, built once here (later loads keep them current).
+ * Tables derived at load time that a database loaded before they existed lacks: the identity graph,
+ * crowded-as-of-day rows and packed portfolios, built once here (later loads keep them current).
  */
 async function backfillDerived(handle: DbHandle): Promise<void> {
   const links = await handle.db.selectFrom('entity_links').select('from_id').limit(1).execute();
@@ -36,4 +37,5 @@ async function backfillDerived(handle: DbHandle): Promise<void> {
   if (links.length === 0 && (banks.length > 0 || advisers.length > 0))
     await handle.db.transaction().execute((trx) => rebuildEntityLinks(handle, trx));
   await handle.db.transaction().execute((trx) => backfillCrowdedDays(handle, trx));
+  await handle.db.transaction().execute((trx) => backfillManagerPortfolios(handle, trx));
 }

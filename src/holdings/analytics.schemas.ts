@@ -7,7 +7,6 @@ import {
   issuerField,
   nullableText,
   quarterField,
-  quarterParam,
   quarterParamWith,
   thousands,
   tickerField,

@@ -2,7 +2,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { notFound } from '../http/problem.js';
+import { HeldBySecurity } from './held-by-security.js';
 import { money } from './params.js';
+import { unpackPortfolio } from './portfolio-pack.js';
+import { withSecurityNames } from './security-catalogue.js';
 
 /** 404 naming every CIK that never filed a 13F. */
 export async function requireManagers(db: Kysely<Database>, ciks: readonly string[]): Promise<void> {
@@ -33,43 +36,79 @@ export interface ManagerSummary {
   total_value: number;
 }
 
-/** A manager's positions in one CUSIP, summed. */
-export interface Held {
-  value: number;
-  shares: number;
+/** What the managers of an overlap or comparison hold, per security, and who they are. */
+export interface Holdings {
+  /** The managers, in the order given (those with a quarter). */
+  managers: ManagerSummary[];
+  held: HeldBySecurity;
 }
 
-export interface Holdings {
-  /** The managers, in the order given. */
-  managers: ManagerSummary[];
-  /** CUSIP → its issuer and, per manager (same order), that manager's summed positions or undefined. */
-  byCusip: Map<string, { issuer: string; ticker: string | null; held: (Held | undefined)[] }>;
+/** From packed portfolios: undefined when a manager's is not packed (a database not migrated yet). */
+async function fromPacks(
+  db: Kysely<Database>,
+  version: number,
+  slot: ReadonlyMap<string, number>,
+  quarter: string,
+): Promise<HeldBySecurity | undefined> {
+  const rows = await db
+    .selectFrom('manager_portfolios')
+    .select(['cik', 'positions'])
+    .where('quarter', '=', quarter)
+    .where('cik', 'in', [...slot.keys()])
+    .execute();
+  if (rows.length < slot.size) return undefined;
+  const packs = rows.map((row) => ({ i: slot.get(row.cik) as number, pack: unpackPortfolio(row.positions) }));
+  const largest = Math.max(...packs.map(({ pack }) => pack.count), 1);
+  return withSecurityNames(db, version, (catalogue) => {
+    const held = new HeldBySecurity(slot.size, catalogue, largest);
+    for (const { i, pack } of packs) held.addPack(i, pack);
+    return held;
+  });
+}
+
+/** From the positions table (the security master's CUSIPs only, as a join). */
+async function fromPositions(
+  db: Kysely<Database>,
+  version: number,
+  slot: ReadonlyMap<string, number>,
+  quarter: string,
+): Promise<HeldBySecurity> {
+  const positions = await db
+    .selectFrom('positions')
+    .select(['cik', 'cusip', 'value', 'shares'])
+    .where('quarter', '=', quarter)
+    .where('cik', 'in', [...slot.keys()])
+    .orderBy('cik')
+    .orderBy('cusip')
+    .execute();
+  return withSecurityNames(db, version, (catalogue) => {
+    const held = new HeldBySecurity(slot.size, catalogue);
+    for (const p of positions) {
+      const id = catalogue.idOf(p.cusip);
+      if (id < 0) held.missing++;
+      else held.add(slot.get(p.cik) as number, id, Number(p.value), Number(p.shares));
+    }
+    return held;
+  });
 }
 
 /**
- * The managers' positions of the quarter, summed per CUSIP, in one map for all of them (each row
- * is visited once; overlap and compare then walk the CUSIPs once).
+ * The managers' positions of the quarter, summed per security, for all of them at once (each
+ * position is visited once; overlap and compare then walk the securities once). Read from the packed
+ * portfolios (one row per manager), named from the security master in memory.
  */
-export async function holdingsByCusip(
+export async function holdingsOf(
   db: Kysely<Database>,
+  version: number,
   ciks: readonly string[],
   quarter: string,
 ): Promise<Holdings> {
-  const [managers, positions] = await Promise.all([
-    db
-      .selectFrom('manager_quarters')
-      .select(['cik', 'name', 'position_count', 'total_value'])
-      .where('quarter', '=', quarter)
-      .where('cik', 'in', ciks)
-      .execute(),
-    db
-      .selectFrom('positions as p')
-      .innerJoin('securities as s', 's.cusip', 'p.cusip')
-      .select(['p.cik', 'p.cusip', 's.issuer', 's.ticker', 'p.value', 'p.shares'])
-      .where('p.quarter', '=', quarter)
-      .where('p.cik', 'in', ciks)
-      .execute(),
-  ]);
+  const managers = await db
+    .selectFrom('manager_quarters')
+    .select(['cik', 'name', 'position_count', 'total_value'])
+    .where('quarter', '=', quarter)
+    .where('cik', 'in', ciks)
+    .execute();
   const summaries = new Map<string, ManagerSummary>(
     managers.map((m) => [
       m.cik,
@@ -82,26 +121,7 @@ export async function holdingsByCusip(
     ]),
   );
   const slot = new Map(ciks.filter((cik) => summaries.has(cik)).map((cik, i) => [cik, i]));
-  const byCusip: Holdings['byCusip'] = new Map();
-  for (const p of positions) {
-    const i = slot.get(p.cik);
-    if (i === undefined) continue;
-    let entry = byCusip.get(p.cusip);
-    if (!entry) {
-      entry = { issuer: p.issuer, ticker: p.ticker ?? null, held: [] };
-      byCusip.set(p.cusip, entry);
-    }
-    const held = entry.held[i];
-    if (held) {
-      held.value += Number(p.value);
-      held.shares += Number(p.shares);
-    } else {
-      entry.held[i] = { value: Number(p.value), shares: Number(p.shares) };
-    }
-  }
-  return { managers: [...slot.keys()].map((cik) => summaries.get(cik) as ManagerSummary), byCusip };
-}
-
-export function managerSummary(m: ManagerSummary): ManagerSummary {
-  return { cik: m.cik, name: m.name, position_count: m.position_count, total_value: m.total_value };
+  const held =
+    (await fromPacks(db, version, slot, quarter)) ?? (await fromPositions(db, version, slot, quarter));
+  return { managers: [...slot.keys()].map((cik) => summaries.get(cik) as ManagerSummary), held };
 }

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../http/problem.js';
 import { plainJson } from '../http/serializer.js';
 import { loadedQuarters } from './availability.js';
 import { compareManagers, overlapOf } from './comparison.js';
-import { holdingsByCusip, latestCommonQuarter, requireManagers } from './comparison.queries.js';
+import { holdingsOf, latestCommonQuarter, requireManagers } from './comparison.queries.js';
 import { CompareQuery, CompareSchema, OverlapQuery, OverlapSchema } from './comparison.schemas.js';
 import { padCik } from './identifiers.js';
 import { cikList, ciksListError } from './params.js';
 
-async function loadHoldings(db: Parameters<typeof holdingsByCusip>[0], ciks: string[]) {
-  await loadedQuarters(db);
-  await requireManagers(db, ciks);
-  const quarter = await latestCommonQuarter(db, ciks);
-  return { quarter, holdings: await holdingsByCusip(db, ciks, quarter) };
+async function loadHoldings(app: FastifyInstance, ciks: string[]) {
+  await loadedQuarters(app.db);
+  await requireManagers(app.db, ciks);
+  const quarter = await latestCommonQuarter(app.db, ciks);
+  return { quarter, holdings: await holdingsOf(app.db, app.datasetVersion(), ciks, quarter) };
 }
 
 export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,8 +30,8 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { params: { check: ({ ciks }: Record<string, unknown>) => ciksListError(ciks) } },
     },
     async (request) => {
-      const { quarter, holdings } = await loadHoldings(app.db, cikList(request.query.ciks));
-      return { quarter, ...overlapOf(holdings) };
+      const { quarter, holdings } = await loadHoldings(app, cikList(request.query.ciks));
+      return { quarter, ...overlapOf(holdings.managers, holdings.held) };
     },
   );
 
@@ -55,8 +56,8 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const ciks = [padCik(request.query.cik1), padCik(request.query.cik2)];
-      const { quarter, holdings } = await loadHoldings(app.db, ciks);
-      return { quarter, ...compareManagers(holdings) };
+      const { quarter, holdings } = await loadHoldings(app, ciks);
+      return { quarter, ...compareManagers(holdings.managers, holdings.held) };
     },
   );
 };

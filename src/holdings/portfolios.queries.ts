@@ -3,6 +3,7 @@ import { matchesSearch } from '../db/search.js';
 import type { Database } from '../db/tables.js';
 import { type Page, totalFromPage } from '../http/paging.js';
 import { money, percent } from './params.js';
+import { type PackedPortfolio, unpackPortfolio } from './portfolio-pack.js';
 import type { ManagerQuartersTable } from './tables.js';
 
 /** What a manager list record shows: the page reads only these columns. */
@@ -187,7 +188,7 @@ export async function portfolioHoldings(
     .orderBy('p.value', 'desc')
     .orderBy('p.cusip')
     .orderBy('p.share_type')
-    .orderBy('p.put_call')
+    .orderBy('p.put_call', (ob) => ob.asc().nullsFirst())
     .execute();
   return rows.map((row) => ({
     cusip: row.cusip,
@@ -200,6 +201,21 @@ export async function portfolioHoldings(
     put_call: row.put_call,
     weight: percent(row.value, totalValue),
   }));
+}
+
+/** The manager quarter's packed positions; undefined when not packed (a database not migrated yet). */
+export async function portfolioPack(
+  db: Kysely<Database>,
+  cik: string,
+  quarter: string,
+): Promise<PackedPortfolio | undefined> {
+  const row = await db
+    .selectFrom('manager_portfolios')
+    .select('positions')
+    .where('cik', '=', cik)
+    .where('quarter', '=', quarter)
+    .executeTakeFirst();
+  return row && unpackPortfolio(row.positions);
 }
 
 export async function timeline(db: Kysely<Database>, cik: string) {

@@ -5,6 +5,7 @@ import { filedAfter, holdingsAsOf, latestQuarterAsOf, quarterAsOf } from './as-o
 import { loadedQuarters, quarterOrLatest, requireManager } from './availability.js';
 import { padCik } from './identifiers.js';
 import { money } from './params.js';
+import { packedHoldings } from './portfolio-records.js';
 import {
   findSecurityQuarter,
   listHolders,
@@ -12,6 +13,7 @@ import {
   listSecurities,
   managerQuarter,
   portfolioHoldings,
+  portfolioPack,
   timeline,
 } from './portfolios.queries.js';
 import {
@@ -103,7 +105,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const row = await managerQuarter(app.db, cik, quarter);
       if (!row) throw notFound(`CIK ${cik} has no 13F holdings report${quarter ? ` for ${quarter}` : ''}`);
-      return {
+      const head = {
         cik,
         name: row.name,
         city: row.city,
@@ -114,8 +116,14 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         form_type: row.form_type,
         total_value: money(row.total_value),
         position_count: Number(row.position_count),
-        holdings: await portfolioHoldings(app.db, cik, row.quarter, row.total_value),
       };
+      // The packed positions (portfolio-records.ts); the positions table for a database whose
+      // positions are not packed yet (before `regdata migrate`).
+      const pack = await portfolioPack(app.db, cik, row.quarter);
+      const holdings = pack
+        ? await packedHoldings(app.db, app.datasetVersion(), pack, row.total_value)
+        : await portfolioHoldings(app.db, cik, row.quarter, row.total_value);
+      return { ...head, holdings };
     },
   );
 

@@ -145,6 +145,13 @@ export interface PositionsTable {
   is_equity: number;
 }
 
+/** Derived: a manager quarter's positions packed in the portfolio's order (portfolio-pack.ts). */
+export interface ManagerPortfoliosTable {
+  cik: string;
+  quarter: string;
+  positions: Uint8Array;
+}
+
 /** Derived: a manager's resolved quarter (timeline + manager lists). */
 export interface ManagerQuartersTable {
   cik: string;
@@ -361,4 +368,5 @@ export interface HoldingsTables {
   filing_progress: FilingProgressTable;
   filing_days: FilingDaysTable;
   crowded_days: CrowdedDaysTable;
+  manager_portfolios: ManagerPortfoliosTable;
 }

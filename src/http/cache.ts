@@ -123,6 +123,12 @@ export function registerResponseCache(
       reply.header('cache-control', config.cacheControl);
       return payload;
     }
+    const storing = store !== null && request.method === 'GET' && watch.current() === state.version;
+    if (!storing && state.coding === 'identity') {
+      // Neither stored nor compressed: the body goes out as it is (encoded once, by the socket write).
+      revalidationHeaders(reply, etagFor(key, state.version, 'identity'));
+      return payload;
+    }
     const identity: Entry = {
       body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
@@ -131,7 +137,6 @@ export function registerResponseCache(
       etag: etagFor(key, state.version, 'identity'),
       head: null,
     };
-    const storing = store !== null && request.method === 'GET' && watch.current() === state.version;
     const chosen = variantOf(identity, key, state.version, state.coding);
     if (storing) {
       store.put(key, identity);
@@ -140,7 +145,8 @@ export function registerResponseCache(
       state.served = chosen;
     }
     revalidationHeaders(reply, chosen.etag);
-    if (chosen === identity) return payload;
+    // The bytes just encoded, not the string again (a multi-megabyte answer was encoded twice).
+    if (chosen === identity) return identity.body;
     reply.header('content-encoding', chosen.coding);
     return chosen.body;
   });

@@ -37,6 +37,7 @@ const DERIVED = {
   securities: 'cusip',
   smart_money: 'grp, rank',
   smart_money_summary: '1',
+  manager_portfolios: 'cik, quarter',
 } as const;
 
 async function snapshot(handle: DbHandle): Promise<Record<string, unknown[]>> {

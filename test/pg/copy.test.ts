@@ -27,6 +27,9 @@ describe('COPY text encoding', () => {
     expect(copyValue('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
     expect(copyValue(9007199254740991)).toBe('9007199254740991');
     expect(copyValue(-0.125)).toBe('-0.125');
+    // bytea in hex form, its backslash escaped; a view into a larger buffer gives only its own bytes.
+    expect(copyValue(Buffer.from([0x01, 0xff, 0x5c]))).toBe('\\\\x01ff5c');
+    expect(copyValue(new Uint8Array([9, 8, 7, 6]).subarray(1, 3))).toBe('\\\\x0807');
   });
 });
 

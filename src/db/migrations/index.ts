@@ -10,6 +10,7 @@ import * as holdingsChanges from './0008_holdings_changes.js';
 import * as financialAggregates from './0009_financial_aggregates.js';
 import * as identity from './0010_identity.js';
 import * as time from './0011_time.js';
+import * as managerPortfolios from './0012_manager_portfolios.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0009_financial_aggregates': financialAggregates,
   '0010_identity': identity,
   '0011_time': time,
+  '0012_manager_portfolios': managerPortfolios,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,9 +6,9 @@
  * records from these arrays: the work is split so that both threads are busy.
  */
 
+import { codeOf } from '../../../holdings/portfolio-pack.js';
 import { scanDatasetInfoTable } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
-import { codeOf } from './holdings/filing-sums.js';
 import { MAX_ROWS_PER_PART } from './holdings/info-tables.js';
 import { infoRowRefusal } from './info-row-accept.js';
 import type { InfoTableRow, Rejection } from './types.js';

@@ -10,11 +10,11 @@
  */
 import { sql } from 'kysely';
 import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
+import { putCallOf, shareTypeOf } from '../../../holdings/portfolio-pack.js';
 import type { Stager, StagingSpec } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
 import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import { deriveHoldings } from './holdings/derive/index.js';
-import { putCallOf, shareTypeOf } from './holdings/filing-sums.js';
 import { type InfoRowFields, InfoTablePacker, packRecord } from './holdings/info-tables.js';
 import { LoadSums } from './holdings/load-sums.js';
 import { acceptInfoRow } from './info-row-accept.js';

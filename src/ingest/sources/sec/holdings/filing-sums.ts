@@ -7,23 +7,8 @@
  * The sums are computed by the derivation's own PositionSums, on the same values, so both paths give
  * identical numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
  */
+import { codeOf, isEquityCode, putCallOf, shareTypeOf } from '../../../../holdings/portfolio-pack.js';
 import type { Position } from './derive/positions.js';
-
-export const SHARE_TYPES = ['SH', 'PRN'] as const;
-export const PUT_CALLS = [null, 'PUT', 'CALL'] as const;
-
-/** share type × put/call in one byte. */
-export function codeOf(shareType: string, putCall: string | null): number {
-  const s = SHARE_TYPES.indexOf(shareType as 'SH');
-  const p = PUT_CALLS.indexOf(putCall as null);
-  if (s < 0 || p < 0) throw new Error(`unexpected share type ${shareType} / put-call ${putCall}`);
-  return s * PUT_CALLS.length + p;
-}
-
-export const shareTypeOf = (code: number) => SHARE_TYPES[Math.floor(code / PUT_CALLS.length)] as string;
-export const putCallOf = (code: number) => PUT_CALLS[code % PUT_CALLS.length] as string | null;
-/** Equity = SH without put/call. */
-export const isEquityCode = (code: number) => code === 0;
 
 /** Positions of several filings, back to back; `runs` say which filing owns which slice. */
 export interface FlatPositions {

@@ -24,6 +24,7 @@ import {
 } from '../../../../../holdings/tables.js';
 import { withIndexesDeferredIfEmpty } from './deferred-indexes.js';
 import type { Executor } from './executor.js';
+import type { SmartMoneyTally } from './smart-money.js';
 
 /** Managers read per query (each with every quarter's equity positions). */
 const MANAGERS_PER_READ = 200;
@@ -154,9 +155,15 @@ async function portfolios(executor: Executor, ciks: readonly string[]) {
 
 /**
  * Rewrites the changes of every loaded quarter from `from` on (a quarter's changes read the one
- * before it), with the per-manager and per-security counts.
+ * before it), with the per-manager and per-security counts; `smart` sees every comparison (the latest
+ * quarter is always among them).
  */
-export async function writeChanges(handle: DbHandle, executor: Executor, from: string): Promise<void> {
+export async function writeChanges(
+  handle: DbHandle,
+  executor: Executor,
+  from: string,
+  smart: SmartMoneyTally,
+): Promise<void> {
   for (const table of CHANGE_TABLES) await executor.deleteFrom(table).where('quarter', '>=', from).execute();
   const filed = await managerQuarters(executor);
   const factorOf = await splitFactors(executor);
@@ -175,9 +182,12 @@ export async function writeChanges(handle: DbHandle, executor: Executor, from: s
         quarters.forEach(({ quarter, total }, i) => {
           if (quarter < from) return;
           const previous = i > 0 ? quarters[i - 1] : undefined;
+          const before: Portfolio = previous ? portfolioOf(previous.quarter) : new Map();
+          const after = portfolioOf(quarter);
+          smart.add(quarter, previous?.quarter ?? null, before, after);
           // biome-ignore format: one comparison
-          const rows = compare({ cik, quarter, previous: previous?.quarter ?? null, before: previous ? portfolioOf(previous.quarter) : new Map(),
-            after: portfolioOf(quarter), totalBefore: previous?.total ?? 0, totalAfter: total }, factorOf);
+          const rows = compare({ cik, quarter, previous: previous?.quarter ?? null, before, after,
+            totalBefore: previous?.total ?? 0, totalAfter: total }, factorOf);
           const counts: Counts = [0, 0, 0, 0, 0];
           let valueBefore = 0;
           let valueAfter = 0;

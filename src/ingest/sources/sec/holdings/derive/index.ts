@@ -9,15 +9,17 @@
  * values normalised to thousands of USD by filing date, not rounded), with each manager's and
  * each security's totals summed in the same pass → manager_quarters (timeline) → security_quarters
  * (holders, crowded) → holdings_quarters → managers → advisers' CIKs (from the cover pages' CRD
- * numbers) → smart money (two latest quarters overall).
+ * numbers).
  * Then, from the earliest quarter derived on: splits (splits.ts) and changes (changes.ts), since a
- * quarter's changes compare it with the one before.
+ * quarter's changes compare it with the one before, and smart money (two latest quarters overall)
+ * tallied by the same pass.
  *
  * A quarter is derived in one pass over its applied filings' rows, managers in CIK order and a
  * batch of filings at a time, so positions are written in index order and never sorted by SQL.
  */
 import type { DbHandle } from '../../../../../db/connect.js';
-import { type FilingSums, type FilingSumsView, isEquityCode, positionsOfFiling } from '../filing-sums.js';
+import { isEquityCode } from '../../../../../holdings/portfolio-pack.js';
+import { type FilingSums, type FilingSumsView, positionsOfFiling } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-tables.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
 import { writeChanges } from './changes.js';
@@ -25,6 +27,7 @@ import { DailyCrowding } from './crowding.js';
 import { withIndexesDeferredIfEmpty } from './deferred-indexes.js';
 import type { Executor } from './executor.js';
 import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
+import { PortfolioWriter } from './portfolios.js';
 import {
   appliedFilings,
   insertPositions,
@@ -41,7 +44,7 @@ import {
   type SecurityMaster,
   UnknownSecurities,
 } from './securities.js';
-import { writeSmartMoney } from './smart-money.js';
+import { SmartMoneyTally } from './smart-money.js';
 import { writeSplits } from './splits.js';
 import type { StagedPositions } from './staged-positions.js';
 import {
@@ -59,6 +62,7 @@ export { type FilingHeader, type ResolvedQuarter, resolveManagerQuarter } from '
 
 const PER_QUARTER_TABLES = [
   'crowded_days',
+  'manager_portfolios',
   'applied_filings_13f',
   'positions',
   'manager_quarters',
@@ -158,6 +162,7 @@ async function deriveQuarter(
   const filingsOf = new Map<string, FilingHeader[]>();
   for (const filing of filings) filingsOf.set(filing.cik, [...(filingsOf.get(filing.cik) ?? []), filing]);
   const staged: { quarter: string; cik: string; view: FilingSumsView }[] = [];
+  const portfolios = new PortfolioWriter(handle, executor);
   let pending: Position[] = [];
   let summedCount = 0;
   for (const batch of batches(resolved)) {
@@ -170,6 +175,7 @@ async function deriveQuarter(
       const day = crowding.effectiveDay(managerQuarter, filingsOf.get(managerQuarter.cik) ?? []);
       if (view) {
         crowding.addView(day, view, isEquityCode);
+        await portfolios.addView(quarter, managerQuarter.cik, view);
         totals.set(key, filingTotals(view));
         securities.addFiling(view);
         summedCount += 1;
@@ -180,6 +186,7 @@ async function deriveQuarter(
       }
       const positions = managerPositions(managerQuarter, (a) => rows.get(a) ?? [], noteRow);
       crowding.addPositions(day, positions);
+      await portfolios.addPositions(quarter, managerQuarter.cik, positions);
       totals.set(key, managerTotals(positions));
       securities.addManager(positions);
       for (const position of positions) pending.push(position);
@@ -190,6 +197,7 @@ async function deriveQuarter(
     }
   }
   await insertPositions(handle, executor, pending);
+  await portfolios.flush();
   await crowding.write(handle, executor, quarter);
   loaded?.staged?.copy(staged);
   await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
@@ -197,12 +205,17 @@ async function deriveQuarter(
   return { resolved, totals, summed: summedCount };
 }
 
-/** Splits, changes and the season summaries of every loaded quarter from `from` on. */
+/**
+ * Splits, changes and the season summaries of every loaded quarter from `from` on, and smart money
+ * (tallied by the changes pass: the latest quarter is always from `from` on).
+ */
 async function deriveChanges(handle: DbHandle, executor: Executor, from: string): Promise<void> {
   const rows = await executor.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
   const quarters = rows.map((row) => row.quarter);
   await writeSplits(handle, executor, quarters, from);
-  await writeChanges(handle, executor, from);
+  const smart = new SmartMoneyTally(quarters);
+  await writeChanges(handle, executor, from, smart);
+  await smart.write(handle, executor);
   await writeSeasonSummaries(handle, executor, quarters);
 }
 
@@ -238,6 +251,5 @@ export async function deriveHoldings(
   if (list[0] !== undefined) await deriveChanges(handle, executor, list[0]);
   await writeManagers(handle, executor);
   await linkAdviserCiks(executor);
-  await writeSmartMoney(handle, executor);
   return { managerQuarters: resolved.length, summed };
 }

@@ -7,99 +7,144 @@
  * - biggest_inflows: Σ over managers holding it now of (shares now − shares before) × (value now ÷
  *   shares now); shares before is 0 for new entries. Full exits have no current price and are not
  *   part of this sum (they are in top_exits). Only securities with a positive net inflow are kept;
- *   manager_count counts the managers that added shares.
+ *   manager_count counts the managers that added shares. Shares are as filed (not split-adjusted).
+ *
+ * Tallied by the changes pass (changes.ts), which already holds every manager's two portfolios side
+ * by side: a manager whose quarter is the latest and whose previous filed quarter is the one before
+ * it overall filed both. (Three SQL aggregates over the quarter's positions, with a correlated
+ * NOT EXISTS per position, took ~200 s of the full-scale demo's 9.5-minute build.)
  */
-import { sql } from 'kysely';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
+import type { SmartMoneyTable } from '../../../../../holdings/tables.js';
 import type { Executor } from './executor.js';
 
-interface GroupRow {
-  cusip: string;
-  issuer: string;
-  manager_count: number;
-  value: number | null;
-  value_change: number | null;
-  shares_change: number | null;
+/** A manager's equity positions of one quarter by CUSIP (changes.ts's Portfolio). */
+type Portfolio = ReadonlyMap<string, { readonly shares: number; readonly value: number }>;
+
+interface Counted {
+  managers: number;
+  value: number;
 }
 
-function openedOrClosed(executor: Executor, held: string, absent: string) {
-  return sql<GroupRow>`
-    select c.cusip, s.issuer, count(*) as manager_count, sum(c.value) as value,
-           null as value_change, null as shares_change
-    from positions c
-    join manager_quarters other on other.cik = c.cik and other.quarter = ${absent}
-    join securities s on s.cusip = c.cusip
-    where c.quarter = ${held} and c.is_equity = 1
-      and not exists (select 1 from positions o where o.cik = c.cik and o.quarter = ${absent}
-                      and o.cusip = c.cusip and o.is_equity = 1)
-    group by c.cusip, s.issuer
-    order by count(*) desc, sum(c.value) desc, c.cusip
-  `.execute(executor);
+interface Inflow {
+  added: number;
+  valueChange: number;
+  sharesChange: number;
 }
 
-function inflows(executor: Executor, quarter: string, previous: string) {
-  return sql<GroupRow>`
-    select c.cusip, s.issuer,
-           sum(case when c.shares > coalesce(p.shares, 0) then 1 else 0 end) as manager_count,
-           null as value,
-           sum((c.shares - coalesce(p.shares, 0)) * (c.value / c.shares)) as value_change,
-           sum(c.shares - coalesce(p.shares, 0)) as shares_change
-    from positions c
-    join manager_quarters other on other.cik = c.cik and other.quarter = ${previous}
-    join securities s on s.cusip = c.cusip
-    left join positions p on p.cik = c.cik and p.quarter = ${previous} and p.cusip = c.cusip and p.is_equity = 1
-    where c.quarter = ${quarter} and c.is_equity = 1 and c.shares > 0
-    group by c.cusip, s.issuer
-    having sum((c.shares - coalesce(p.shares, 0)) * (c.value / c.shares)) > 0
-    order by sum((c.shares - coalesce(p.shares, 0)) * (c.value / c.shares)) desc, c.cusip
-  `.execute(executor);
+function slot<V>(map: Map<string, V>, cusip: string, create: () => V): V {
+  let value = map.get(cusip);
+  if (value === undefined) {
+    value = create();
+    map.set(cusip, value);
+  }
+  return value;
 }
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const counted = (): Counted => ({ managers: 0, value: 0 });
 
-/** Recomputes smart_money and smart_money_summary from the two latest quarters with data. */
-export async function writeSmartMoney(handle: DbHandle, executor: Executor): Promise<void> {
-  await executor.deleteFrom('smart_money').execute();
-  await executor.deleteFrom('smart_money_summary').execute();
-  const latest = await executor
-    .selectFrom('holdings_quarters')
-    .select('quarter')
-    .orderBy('quarter', 'desc')
-    .limit(2)
-    .execute();
-  if (latest.length < 2) return;
-  const quarter = (latest[0] as { quarter: string }).quarter;
-  const previous = (latest[1] as { quarter: string }).quarter;
-  const compared = await sql<{ n: number }>`
-    select count(*) as n from manager_quarters c
-    join manager_quarters p on p.cik = c.cik and p.quarter = ${previous}
-    where c.quarter = ${quarter}
-  `.execute(executor);
-  await insertRows(
-    handle,
-    'smart_money_summary',
-    [{ id: 1, quarter, previous_quarter: previous, managers_compared: Number(compared.rows[0]?.n ?? 0) }],
-    executor,
-  );
-  const groups: [string, GroupRow[]][] = [
-    ['new_entries', (await openedOrClosed(executor, quarter, previous)).rows],
-    ['biggest_inflows', (await inflows(executor, quarter, previous)).rows],
-    ['top_exits', (await openedOrClosed(executor, previous, quarter)).rows],
-  ];
-  for (const [grp, rows] of groups) {
-    const records = rows.map((row, index) => ({
+export class SmartMoneyTally {
+  private compared = 0;
+  private readonly entries = new Map<string, Counted>();
+  private readonly exits = new Map<string, Counted>();
+  private readonly inflows = new Map<string, Inflow>();
+
+  /** `quarters`: every quarter with holdings, ascending; the tally compares the last two. */
+  constructor(private readonly quarters: readonly string[]) {}
+
+  get quarter(): string | undefined {
+    return this.quarters.at(-1);
+  }
+
+  get previous(): string | undefined {
+    return this.quarters.length >= 2 ? this.quarters.at(-2) : undefined;
+  }
+
+  /** One manager's quarter against its previous filed one; counts only the latest two overall. */
+  add(quarter: string, previous: string | null, before: Portfolio, after: Portfolio): void {
+    if (quarter !== this.quarter || previous === null || previous !== this.previous) return;
+    this.compared++;
+    for (const [cusip, now] of after) {
+      const was = before.get(cusip);
+      if (!was) {
+        const entry = slot(this.entries, cusip, counted);
+        entry.managers++;
+        entry.value += now.value;
+      }
+      if (now.shares > 0) {
+        const sharesBefore = was?.shares ?? 0;
+        const inflow = slot(this.inflows, cusip, () => ({ added: 0, valueChange: 0, sharesChange: 0 }));
+        if (now.shares > sharesBefore) inflow.added++;
+        inflow.valueChange += (now.shares - sharesBefore) * (now.value / now.shares);
+        inflow.sharesChange += now.shares - sharesBefore;
+      }
+    }
+    for (const [cusip, was] of before) {
+      if (after.has(cusip)) continue;
+      const exit = slot(this.exits, cusip, counted);
+      exit.managers++;
+      exit.value += was.value;
+    }
+  }
+
+  /** Rewrites smart_money and smart_money_summary (emptied when fewer than two quarters hold data). */
+  async write(handle: DbHandle, executor: Executor): Promise<void> {
+    await executor.deleteFrom('smart_money').execute();
+    await executor.deleteFrom('smart_money_summary').execute();
+    const { quarter, previous } = this;
+    if (quarter === undefined || previous === undefined) return;
+    await insertRows(
+      handle,
+      'smart_money_summary',
+      [{ id: 1, quarter, previous_quarter: previous, managers_compared: this.compared }],
+      executor,
+    );
+    const issuers = await issuersOf(executor);
+    const byCount = (map: Map<string, Counted>) =>
+      [...map]
+        .filter(([cusip]) => issuers.has(cusip))
+        .sort(([a, x], [b, y]) => y.managers - x.managers || y.value - x.value || (a < b ? -1 : 1));
+    const inflows = [...this.inflows]
+      .filter(([cusip, inflow]) => issuers.has(cusip) && inflow.valueChange > 0)
+      .sort(([a, x], [b, y]) => y.valueChange - x.valueChange || (a < b ? -1 : 1));
+    const row = (grp: string, rank: number, cusip: string) => ({
       grp,
-      rank: index + 1,
+      rank,
       quarter,
       previous_quarter: previous,
-      cusip: row.cusip,
-      issuer: row.issuer,
-      manager_count: Number(row.manager_count),
-      value: num(row.value),
-      value_change: num(row.value_change),
-      shares_change: num(row.shares_change),
-    }));
+      cusip,
+      issuer: issuers.get(cusip) as string,
+    });
+    const records: SmartMoneyTable[] = [
+      ...byCount(this.entries).map(([cusip, c], i) => ({
+        ...row('new_entries', i + 1, cusip),
+        manager_count: c.managers,
+        value: c.value,
+        value_change: null,
+        shares_change: null,
+      })),
+      ...inflows.map(([cusip, c], i) => ({
+        ...row('biggest_inflows', i + 1, cusip),
+        manager_count: c.added,
+        value: null,
+        value_change: c.valueChange,
+        shares_change: c.sharesChange,
+      })),
+      ...byCount(this.exits).map(([cusip, c], i) => ({
+        ...row('top_exits', i + 1, cusip),
+        manager_count: c.managers,
+        value: c.value,
+        value_change: null,
+        shares_change: null,
+      })),
+    ];
     await insertRows(handle, 'smart_money', records, executor);
   }
+}
+
+/** The security master's issuer names (a position of a CUSIP it lacks counts in no group). */
+async function issuersOf(executor: Executor): Promise<Map<string, string>> {
+  const rows = await executor.selectFrom('securities').select(['cusip', 'issuer']).execute();
+  return new Map(rows.map((row) => [row.cusip, row.issuer]));
 }

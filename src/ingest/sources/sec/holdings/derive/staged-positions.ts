@@ -6,7 +6,8 @@
  * as the outer loop: SQLite reads each range by rowid.)
  */
 import type { DbHandle } from '../../../../../db/connect.js';
-import { type FilingSumsView, type FlatPositions, PUT_CALLS, SHARE_TYPES } from '../filing-sums.js';
+import { PUT_CALLS, SHARE_TYPES } from '../../../../../holdings/portfolio-pack.js';
+import type { FilingSumsView, FlatPositions } from '../filing-sums.js';
 
 const TABLE = 'temp.filing_positions_13f';
 const RANGES = 'temp.filing_positions_13f_used';
