@@ -99,7 +99,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
             form_type: state.resolved.latest.form_type,
             total_value: money(state.total),
             position_count: state.positions.length,
-            holdings: await holdingsAsOf(app.db, state),
+            holdings: await holdingsAsOf(app.db, app.datasetVersion(), state),
           };
         }
       }

@@ -19,34 +19,6 @@ import type { RequestMeter } from './request-meter.js';
 
 const DONE = 'request completed';
 
-/** How long a dataset-version check stays good for later requests of the same event-loop turn. */
-const CHECK_COVERS_MS = 1;
-
-/**
- * Checks the dataset version at the first request of each event-loop turn, and again whenever
- * CHECK_COVERS_MS has passed (a turn can hold a slow synchronous SQLite query). The requests a turn
- * answers were read when it began or, after such a query, within the last millisecond, so an answer
- * reflects every load committed before its request arrived, give or take that millisecond. On
- * SQLite the check (`PRAGMA data_version`: a read transaction and its file locks, 2–6 µs) cost more
- * than the rest of a cached answer when it ran for every request.
- */
-function versionChecker(check: () => void): (now: number) => void {
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  let inTurn = false;
-  const nextTurn = () => {
-    inTurn = false;
-  };
-  return (now) => {
-    if (inTurn && now - checkedAt < CHECK_COVERS_MS) return;
-    if (!inTurn) {
-      inTurn = true;
-      setImmediate(nextTurn);
-    }
-    checkedAt = now;
-    check();
-  };
-}
-
 /** Answers the request and returns true, or returns false to leave it to Fastify. */
 export type FrontAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
@@ -56,11 +28,11 @@ export function cacheFront(
   meter: RequestMeter,
   log: FastifyBaseLogger,
 ): FrontAnswer {
-  const noticeLoads = versionChecker(() => watch.current());
   return (request, response) => {
     if (request.method !== 'GET') return false;
     const started = performance.now();
-    noticeLoads(started);
+    // Notices a committed load (and empties the store) before the lookup: once per event-loop turn.
+    watch.current();
     const alias = store.aliasOf(request.url as string);
     if (alias === undefined) return false;
     const headers = request.headers;
