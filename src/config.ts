@@ -18,6 +18,7 @@ export interface Config {
   readonly cacheControl: string;
   readonly cacheEnabled: boolean;
   readonly cacheMaxBytes: number;
+  readonly peerIndexMaxBytes: number;
   readonly versionPollMs: number;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
@@ -165,6 +166,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'cacheMaxBytes',
     default: '67108864',
     description: 'Bound of the in-process response cache, in bytes of cached bodies (default 64 MiB)',
+    parse: integerIn(0, 2 ** 40),
+  },
+  {
+    env: 'PEER_INDEX_MAX_BYTES',
+    key: 'peerIndexMaxBytes',
+    default: '67108864',
+    description:
+      'Bound of the in-memory peer indexes of /api/v1/peers/{cert}/history (one per metric and group kind, ~6 MB each at full scale, built on first use), in bytes; 0 reads the group rows per request instead',
     parse: integerIn(0, 2 ** 40),
   },
   {

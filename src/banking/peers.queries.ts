@@ -4,9 +4,11 @@
  * row in `institutions` still count by size or in a custom set.
  */
 import { type Kysely, sql } from 'kysely';
+import { perVersion } from '../db/per-version.js';
 import type { Database } from '../db/tables.js';
 import { bandRange, sizeBandOf } from './peers/bands.js';
 import { assetsRange, type PeerGroup, type Subject } from './peers/groups.js';
+import { type IndexedKind, PeerHistoryIndex } from './peers/history-index.js';
 
 export type PeerRow = { cert: number; report_date: string; total_assets: number | null } & Record<
   string,
@@ -92,4 +94,60 @@ export async function peerHistoryRows(
     query = query.where('f.report_date', 'in', dates);
   }
   return (await query.select(columns([metric])).execute()) as PeerRow[];
+}
+
+/** One metric's peer index of one group kind, built from a scan of the metric's column. */
+async function buildIndex(
+  db: Kysely<Database>,
+  metric: string,
+  kind: IndexedKind,
+): Promise<PeerHistoryIndex> {
+  const [reports, institutions] = await Promise.all([
+    db
+      .selectFrom('financials as f')
+      .select(['f.cert', 'f.report_date', 'f.total_assets', sql.ref<number>(`f.${metric}`).as('value')])
+      .where(sql.ref(`f.${metric}`), 'is not', null)
+      .execute(),
+    db.selectFrom('institutions').select(['cert', 'state', 'charter_class']).execute(),
+  ]);
+  const byCert = new Map(institutions.map((i) => [Number(i.cert), i]));
+  // biome-ignore format: one report
+  return new PeerHistoryIndex(kind, reports.map((r) => ({ cert: Number(r.cert), report_date: r.report_date,
+    total_assets: r.total_assets === null ? null : Number(r.total_assets), value: Number(r.value) })), byCert);
+}
+
+/** The indexes built in a dataset version, least recently used first. */
+const indexes = perVersion(async () => new Map<string, Promise<PeerHistoryIndex>>());
+
+/**
+ * The peer index of `metric` and `kind` (peers/history-index.ts): built on first use in a dataset
+ * version and kept while the indexes held stay within `maxBytes`, the least recently used dropped
+ * first. Null when `maxBytes` is 0 (no index: the history reads the group's rows instead).
+ */
+export async function peerHistoryIndex(
+  db: Kysely<Database>,
+  metric: string,
+  kind: IndexedKind,
+  maxBytes: number,
+): Promise<PeerHistoryIndex | null> {
+  if (maxBytes <= 0) return null;
+  const held = await indexes(db);
+  const key = `${metric}|${kind}`;
+  let index = held.get(key);
+  if (index) {
+    held.delete(key);
+    held.set(key, index);
+    return index;
+  }
+  index = buildIndex(db, metric, kind);
+  held.set(key, index);
+  index.catch(() => held.delete(key));
+  const built = await index;
+  let bytes = 0;
+  for (const [other, entry] of [...held].reverse()) {
+    const size = (await entry.catch(() => null))?.bytes ?? 0;
+    if (bytes + size > maxBytes) held.delete(other);
+    else bytes += size;
+  }
+  return built;
 }

@@ -8,8 +8,16 @@ import { financialField } from './fields/catalogue.js';
 import { parseFieldList, unknownField } from './fields/filters.js';
 import { hasFinancials, resolveReportDate } from './financials.queries.js';
 import { type GroupKind, peerGroup } from './peers/groups.js';
+import { groupKey } from './peers/history-index.js';
 import { distribution, standing } from './peers/stats.js';
-import { findSubject, peerHistoryRows, peerRows, subjectHistory } from './peers.queries.js';
+import {
+  findSubject,
+  type PeerRow,
+  peerHistoryIndex,
+  peerHistoryRows,
+  peerRows,
+  subjectHistory,
+} from './peers.queries.js';
 import {
   DEFAULT_PEER_METRICS,
   MAX_CUSTOM_CERTS,
@@ -98,7 +106,12 @@ async function peers(db: Kysely<Database>, cert: number, query: Static<typeof Pe
   };
 }
 
-async function history(db: Kysely<Database>, cert: number, query: Static<typeof PeerHistoryQuery>) {
+async function history(
+  db: Kysely<Database>,
+  cert: number,
+  query: Static<typeof PeerHistoryQuery>,
+  indexBytes: number,
+) {
   const subject = await subjectOf(db, cert);
   const metric = query.metric.toLowerCase();
   const own = await subjectHistory(db, cert, metric);
@@ -106,13 +119,18 @@ async function history(db: Kysely<Database>, cert: number, query: Static<typeof 
   const certs = query.certs ? parseCerts(query.certs) : null;
   // The group's kind and members are fixed; its size band is re-derived at every date.
   const latest = own.at(-1)!;
-  const group = peerGroup(
-    query.group as GroupKind,
-    subject,
-    latest.total_assets ?? 0,
-    certs,
-    latest.report_date,
-  );
+  const kind = query.group as GroupKind;
+  const group = peerGroup(kind, subject, latest.total_assets ?? 0, certs, latest.report_date);
+  const valueOf = (row: PeerRow) => (typeof row[metric] === 'number' ? (row[metric] as number) : null);
+  const index = kind === 'custom' ? null : await peerHistoryIndex(db, metric, kind, indexBytes);
+  if (index) {
+    return own.map((row) => {
+      const at = index.at(row.report_date, groupKey(index.kind, row.total_assets, subject));
+      const place = at.standing(valueOf(row)) ?? { rank: null, percentile: null };
+      // biome-ignore format: one entry
+      return { report_date: row.report_date, value: valueOf(row), ...place, peer_count: at.peer_count, median: at.median };
+    });
+  }
   const byDate = new Map<string, number[]>();
   for (const row of await peerHistoryRows(db, group, own, metric)) {
     const list = byDate.get(row.report_date) ?? [];
@@ -122,7 +140,7 @@ async function history(db: Kysely<Database>, cert: number, query: Static<typeof 
   return own.map((row) => {
     const values = byDate.get(row.report_date) ?? [];
     const stats = distribution(values);
-    const value = typeof row[metric] === 'number' ? (row[metric] as number) : null;
+    const value = valueOf(row);
     const place =
       value === null || values.length === 0 ? { rank: null, percentile: null } : standing(values, value);
     return {
@@ -164,6 +182,6 @@ export const peersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { params: { check: checkPeerParams } },
     },
-    async (request) => history(app.db, request.params.cert, request.query),
+    async (request) => history(app.db, request.params.cert, request.query, app.config.peerIndexMaxBytes),
   );
 };

@@ -141,9 +141,9 @@ const byValue = (a: Position, b: Position) =>
   ((a.put_call ?? '') < (b.put_call ?? '') ? -1 : (a.put_call ?? '') > (b.put_call ?? '') ? 1 : 0);
 
 /** The portfolio endpoint's holdings of a quarter as of the day (names from the security master). */
-export async function holdingsAsOf(db: Kysely<Database>, version: number, state: QuarterAsOf) {
+export async function holdingsAsOf(db: Kysely<Database>, state: QuarterAsOf) {
   const positions = [...state.positions].sort(byValue);
-  const { records } = await withSecurityNames(db, version, (catalogue) => {
+  const { records } = await withSecurityNames(db, (catalogue) => {
     let missing = 0;
     const records = positions.map((p) => {
       const id = catalogue.idOf(p.cusip);

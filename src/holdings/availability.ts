@@ -1,5 +1,6 @@
 /** Which holdings data is loaded: 503 when a dataset is missing, 404 for quarters without filings. */
 import type { Kysely } from 'kysely';
+import { perVersion } from '../db/per-version.js';
 import type { Database } from '../db/tables.js';
 import { dataUnavailable, notFound } from '../http/problem.js';
 
@@ -8,11 +9,19 @@ export const HOLDINGS_MISSING =
 export const ADVISERS_MISSING =
   'No investment-adviser (Form ADV) data is loaded: run `regdata ingest sec-advisers` (or `regdata demo`)';
 
-/** Quarters with at least one resolved 13F-HR, ascending; 503 when there are none. */
-export async function loadedQuarters(db: Kysely<Database>): Promise<string[]> {
+const quarters = perVersion(async (db) => {
   const rows = await db.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
-  if (rows.length === 0) throw dataUnavailable(HOLDINGS_MISSING);
   return rows.map((row) => row.quarter);
+});
+
+/**
+ * Quarters with at least one resolved 13F-HR, ascending (read once per dataset version: nearly every
+ * holdings answer asks); 503 when there are none.
+ */
+export async function loadedQuarters(db: Kysely<Database>): Promise<string[]> {
+  const loaded = await quarters(db);
+  if (loaded.length === 0) throw dataUnavailable(HOLDINGS_MISSING);
+  return [...loaded];
 }
 
 /** The quarter asked for (404 when it has no filings) or the latest one. */

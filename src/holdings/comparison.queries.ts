@@ -46,7 +46,6 @@ export interface Holdings {
 /** From packed portfolios: undefined when a manager's is not packed (a database not migrated yet). */
 async function fromPacks(
   db: Kysely<Database>,
-  version: number,
   slot: ReadonlyMap<string, number>,
   quarter: string,
 ): Promise<HeldBySecurity | undefined> {
@@ -59,7 +58,7 @@ async function fromPacks(
   if (rows.length < slot.size) return undefined;
   const packs = rows.map((row) => ({ i: slot.get(row.cik) as number, pack: unpackPortfolio(row.positions) }));
   const largest = Math.max(...packs.map(({ pack }) => pack.count), 1);
-  return withSecurityNames(db, version, (catalogue) => {
+  return withSecurityNames(db, (catalogue) => {
     const held = new HeldBySecurity(slot.size, catalogue, largest);
     for (const { i, pack } of packs) held.addPack(i, pack);
     return held;
@@ -69,7 +68,6 @@ async function fromPacks(
 /** From the positions table (the security master's CUSIPs only, as a join). */
 async function fromPositions(
   db: Kysely<Database>,
-  version: number,
   slot: ReadonlyMap<string, number>,
   quarter: string,
 ): Promise<HeldBySecurity> {
@@ -81,7 +79,7 @@ async function fromPositions(
     .orderBy('cik')
     .orderBy('cusip')
     .execute();
-  return withSecurityNames(db, version, (catalogue) => {
+  return withSecurityNames(db, (catalogue) => {
     const held = new HeldBySecurity(slot.size, catalogue);
     for (const p of positions) {
       const id = catalogue.idOf(p.cusip);
@@ -99,7 +97,6 @@ async function fromPositions(
  */
 export async function holdingsOf(
   db: Kysely<Database>,
-  version: number,
   ciks: readonly string[],
   quarter: string,
 ): Promise<Holdings> {
@@ -121,7 +118,6 @@ export async function holdingsOf(
     ]),
   );
   const slot = new Map(ciks.filter((cik) => summaries.has(cik)).map((cik, i) => [cik, i]));
-  const held =
-    (await fromPacks(db, version, slot, quarter)) ?? (await fromPositions(db, version, slot, quarter));
+  const held = (await fromPacks(db, slot, quarter)) ?? (await fromPositions(db, slot, quarter));
   return { managers: [...slot.keys()].map((cik) => summaries.get(cik) as ManagerSummary), held };
 }

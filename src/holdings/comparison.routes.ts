@@ -13,7 +13,7 @@ async function loadHoldings(app: FastifyInstance, ciks: string[]) {
   await loadedQuarters(app.db);
   await requireManagers(app.db, ciks);
   const quarter = await latestCommonQuarter(app.db, ciks);
-  return { quarter, holdings: await holdingsOf(app.db, app.datasetVersion(), ciks, quarter) };
+  return { quarter, holdings: await holdingsOf(app.db, ciks, quarter) };
 }
 
 export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -55,13 +55,11 @@ function recordsOf(pack: PackedPortfolio, catalogue: SecurityCatalogue, totalVal
   return { records, missing };
 }
 
-/** The holdings of a packed portfolio, named from the security master of `version`. */
+/** The holdings of a packed portfolio, named from the security master in memory. */
 export async function packedHoldings(
   db: Kysely<Database>,
-  version: number,
   pack: PackedPortfolio,
   totalValue: number,
 ): Promise<HoldingRecord[]> {
-  return (await withSecurityNames(db, version, (catalogue) => recordsOf(pack, catalogue, totalValue)))
-    .records;
+  return (await withSecurityNames(db, (catalogue) => recordsOf(pack, catalogue, totalValue))).records;
 }

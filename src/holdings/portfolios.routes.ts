@@ -99,7 +99,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
             form_type: state.resolved.latest.form_type,
             total_value: money(state.total),
             position_count: state.positions.length,
-            holdings: await holdingsAsOf(app.db, app.datasetVersion(), state),
+            holdings: await holdingsAsOf(app.db, state),
           };
         }
       }
@@ -121,7 +121,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // positions are not packed yet (before `regdata migrate`).
       const pack = await portfolioPack(app.db, cik, row.quarter);
       const holdings = pack
-        ? await packedHoldings(app.db, app.datasetVersion(), pack, row.total_value)
+        ? await packedHoldings(app.db, pack, row.total_value)
         : await portfolioHoldings(app.db, cik, row.quarter, row.total_value);
       return { ...head, holdings };
     },

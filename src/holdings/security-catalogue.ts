@@ -107,16 +107,16 @@ const cached = perVersion(load);
 const reread = perVersion(load);
 
 /**
- * `build` run with the catalogue of the dataset version served, and once more with the catalogue
+ * `build` run with the catalogue of the dataset version served (read for every call on a handle
+ * that serves no versions), and once more with the catalogue
  * read again when it lacked a CUSIP a position names (`missing` > 0): a load committed between the
  * version check and the read. The second read is kept for that version, so it happens once; a
  * CUSIP the security master really lacks is then left out by `build`, as a join would.
  */
 export async function withSecurityNames<T extends { missing: number }>(
   db: Kysely<Database>,
-  version: number,
   build: (catalogue: SecurityCatalogue) => T,
 ): Promise<T> {
-  const first = build(await cached(db, version));
-  return first.missing === 0 ? first : build(await reread(db, version));
+  const first = build(await cached(db));
+  return first.missing === 0 ? first : build(await reread(db));
 }

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DbHandle } from '../db/connect.js';
+import { servesVersions } from '../db/per-version.js';
 import { watchDatasetVersion } from '../db/version-watch.js';
 import { registerResponseCache } from './cache.js';
 import { registerCompression } from './cache-compress.js';
@@ -27,6 +28,7 @@ export async function registerServingLayer(
   const watch = await watchDatasetVersion(handle, config.versionPollMs);
   app.addHook('onClose', async () => watch.stop());
   app.decorate('datasetVersion', () => watch.current());
+  servesVersions(handle.db, () => watch.current());
   registerCsv(app);
   registerSecurityHeaders(app);
   await registerRateLimit(app, config);

@@ -91,6 +91,7 @@ function expectClose(actual: Record<string, unknown>, wanted: Record<string, unk
     let api: ApiUnderTest;
     const rows = available ? fileRows() : [];
     const states = new Map<number, string | null>();
+    const charters = new Map<number, string | null>();
 
     beforeAll(async () => {
       database = await backend.create();
@@ -104,9 +105,12 @@ function expectClose(actual: Record<string, unknown>, wanted: Record<string, unk
       }
       const institutions = await database.writer.db
         .selectFrom('institutions')
-        .select(['cert', 'state'])
+        .select(['cert', 'state', 'charter_class'])
         .execute();
-      for (const i of institutions) states.set(i.cert, i.state);
+      for (const i of institutions) {
+        states.set(i.cert, i.state);
+        charters.set(i.cert, i.charter_class);
+      }
       api = await openApi(database);
     }, 300_000);
     afterAll(async () => {
@@ -185,6 +189,49 @@ function expectClose(actual: Record<string, unknown>, wanted: Record<string, unk
           },
           entry.report_date,
         );
+      }
+    });
+
+    it('history of every metric in every kind of group, from the peer index and without it', {
+      timeout: 120_000,
+    }, async () => {
+      const unindexed = await openApi(database, { peerIndexMaxBytes: 0 });
+      try {
+        const assets = (r: Row) => r.values.total_assets ?? null;
+        const sameBand = (own: Row, r: Row) => assets(r) !== null && band(assets(r)) === band(assets(own));
+        const sameState = (own: Row, r: Row) => states.get(r.cert) === states.get(own.cert);
+        const kinds: [string, (own: Row, r: Row) => boolean][] = [
+          ['size', sameBand],
+          ['state', sameState],
+          ['charter', (own, r) => charters.get(r.cert) === charters.get(own.cert)],
+          ['size_state', (own, r) => sameState(own, r) && sameBand(own, r)],
+          ['all', () => true],
+        ];
+        let checked = 0;
+        for (const cert of subjects.filter((c) => states.get(c) && charters.get(c))) {
+          for (const metric of METRICS) {
+            for (const [kind, member] of kinds) {
+              const url = `/api/v1/peers/${cert}/history?metric=${metric}&group=${kind}`;
+              const { status, body } = await api.get(url);
+              expect(status, url).toBe(200);
+              expect((await unindexed.get(url)).body, url).toEqual(body);
+              for (const entry of body) {
+                const own = rows.find((r) => r.cert === cert && r.date === entry.report_date)!;
+                const values = rows
+                  .filter((r) => r.date === entry.report_date && member(own, r))
+                  .map((r) => r.values[metric])
+                  .filter((v): v is number => v !== null && v !== undefined);
+                const want = expected(values, own.values[metric] ?? null);
+                // biome-ignore format: the wanted entry
+                expectClose(entry, { value: want.value, rank: values.length ? want.rank : null, percentile: values.length ? want.percentile : null, peer_count: want.peer_count, median: values.length ? want.median : null }, `${url} ${entry.report_date}`);
+                checked++;
+              }
+            }
+          }
+        }
+        expect(checked).toBeGreaterThan(200);
+      } finally {
+        await unindexed.close();
       }
     });
 

@@ -74,7 +74,7 @@ export interface Standing {
  * Where `value` stands among `sorted` (ascending, the subject included): rank = 1 + peers strictly
  * higher; percentile = 100 × (below + (equal − 1) / 2) / (n − 1), 100 when n = 1.
  */
-export function standing(sorted: readonly number[], value: number): Standing {
+export function standing(sorted: ArrayLike<number>, value: number): Standing {
   const n = sorted.length;
   const below = lowerBound(sorted, value);
   const notAbove = upperBound(sorted, value);
@@ -98,7 +98,7 @@ export function lowerBound(sorted: ArrayLike<number>, value: number): number {
 }
 
 /** First index whose value is > `value`. */
-function upperBound(sorted: readonly number[], value: number): number {
+function upperBound(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

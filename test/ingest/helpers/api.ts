@@ -1,7 +1,7 @@
 /** The API over a test database, built like production (read-only handle), for checking loads. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.js';
-import { configWith } from '../../../src/config.js';
+import { type Config, configWith } from '../../../src/config.js';
 import type { DbHandle } from '../../../src/db/connect.js';
 import type { TestDatabase } from '../../helpers/backends.js';
 
@@ -12,9 +12,14 @@ export interface ApiUnderTest {
   close(): Promise<void>;
 }
 
-export async function openApi(database: TestDatabase): Promise<ApiUnderTest> {
+export async function openApi(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+): Promise<ApiUnderTest> {
   const reader: DbHandle = database.openReader();
-  const app = await buildApp(configWith({ logLevel: 'silent', versionPollMs: 50 }), { handle: reader });
+  const app = await buildApp(configWith({ logLevel: 'silent', versionPollMs: 50, ...overrides }), {
+    handle: reader,
+  });
   await app.ready();
   return {
     app,
