@@ -18,7 +18,7 @@ export interface Config {
   readonly cacheControl: string;
   readonly cacheEnabled: boolean;
   readonly cacheMaxBytes: number;
-  readonly peerIndexMaxBytes: number;
+  readonly readIndexMaxBytes: number;
   readonly versionPollMs: number;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
@@ -169,11 +169,11 @@ export const SETTINGS: readonly SettingDefinition[] = [
     parse: integerIn(0, 2 ** 40),
   },
   {
-    env: 'PEER_INDEX_MAX_BYTES',
-    key: 'peerIndexMaxBytes',
-    default: '67108864',
+    env: 'READ_INDEX_MAX_BYTES',
+    key: 'readIndexMaxBytes',
+    default: '134217728',
     description:
-      'Bound of the in-memory peer indexes of /api/v1/peers/{cert}/history (one per metric and group kind, ~6 MB each at full scale, built on first use), in bytes; 0 reads the group rows per request instead',
+      "Bound of the in-memory read indexes, built on first use and kept for the dataset version (peer values of a metric per report date and group kind, ~6 MB each at full scale; one report date's call reports, ~11 MB), in bytes (default 128 MiB); 0 reads the database for every answer instead",
     parse: integerIn(0, 2 ** 40),
   },
   {

@@ -23,6 +23,7 @@ import {
   resolveReportDate,
 } from './financials.queries.js';
 import { FILTERS_DESCRIPTION, FinancialsEnvelope, FinancialsQuery } from './financials.schemas.js';
+import { reportDateSnapshot } from './financials-snapshot.js';
 
 const NOT_LOADED =
   'No quarterly financials are loaded; run `regdata ingest fdic-financials` (or `regdata demo`)';
@@ -79,12 +80,26 @@ async function institutionHistory(
   return { data, date: data[0]?.report_date ?? summary.newest, total: summary.total, ...page };
 }
 
-/** `cert` absent: every institution (of `state`) at the resolved report date. */
-async function reportDateList(db: Kysely<Database>, request: ListRequest, page: Page, shape: RecordShape) {
+/**
+ * `cert` absent: every institution (of `state`) at the resolved report date, from the date's
+ * snapshot in memory (financials-snapshot.ts) or, with read indexes off, from its rows.
+ */
+async function reportDateList(
+  db: Kysely<Database>,
+  request: ListRequest,
+  page: Page,
+  shape: RecordShape,
+  indexBytes: number,
+) {
   const reportDate = await resolveReportDate(db, request.date);
   if (!reportDate) {
     if (!(await hasFinancials(db))) throw dataUnavailable(NOT_LOADED);
     throw notFound(`No report date on or before ${request.date}; the first report date is later`);
+  }
+  const snapshot = await reportDateSnapshot(db, reportDate, indexBytes);
+  if (snapshot) {
+    const { data, total } = snapshot.page(request.state, request.fieldFilters, shape, page);
+    return { data, date: reportDate, total, ...page };
   }
   const filters = { reportDate, state: request.state, fieldFilters: request.fieldFilters };
   const { data, total } = await pageWithTotal(
@@ -121,7 +136,7 @@ export const financialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // (A custom serializer leaves the content type unset: Fastify only sets it for its own.)
       if (shape.fields) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       return cert === undefined
-        ? reportDateList(app.db, { state, date, fieldFilters }, page, shape)
+        ? reportDateList(app.db, { state, date, fieldFilters }, page, shape, app.config.readIndexMaxBytes)
         : institutionHistory(app.db, { cert, state, date, fieldFilters }, page, shape);
     },
   );

@@ -4,7 +4,7 @@
  * row in `institutions` still count by size or in a custom set.
  */
 import { type Kysely, sql } from 'kysely';
-import { perVersion } from '../db/per-version.js';
+import { readIndex } from '../db/read-indexes.js';
 import type { Database } from '../db/tables.js';
 import { bandRange, sizeBandOf } from './peers/bands.js';
 import { assetsRange, type PeerGroup, type Subject } from './peers/groups.js';
@@ -116,38 +116,15 @@ async function buildIndex(
     total_assets: r.total_assets === null ? null : Number(r.total_assets), value: Number(r.value) })), byCert);
 }
 
-/** The indexes built in a dataset version, least recently used first. */
-const indexes = perVersion(async () => new Map<string, Promise<PeerHistoryIndex>>());
-
 /**
- * The peer index of `metric` and `kind` (peers/history-index.ts): built on first use in a dataset
- * version and kept while the indexes held stay within `maxBytes`, the least recently used dropped
- * first. Null when `maxBytes` is 0 (no index: the history reads the group's rows instead).
+ * The peer index of `metric` and `kind` (peers/history-index.ts), a read index (db/read-indexes.ts);
+ * null when read indexes are off (the history then reads the group's rows instead).
  */
-export async function peerHistoryIndex(
+export function peerHistoryIndex(
   db: Kysely<Database>,
   metric: string,
   kind: IndexedKind,
   maxBytes: number,
 ): Promise<PeerHistoryIndex | null> {
-  if (maxBytes <= 0) return null;
-  const held = await indexes(db);
-  const key = `${metric}|${kind}`;
-  let index = held.get(key);
-  if (index) {
-    held.delete(key);
-    held.set(key, index);
-    return index;
-  }
-  index = buildIndex(db, metric, kind);
-  held.set(key, index);
-  index.catch(() => held.delete(key));
-  const built = await index;
-  let bytes = 0;
-  for (const [other, entry] of [...held].reverse()) {
-    const size = (await entry.catch(() => null))?.bytes ?? 0;
-    if (bytes + size > maxBytes) held.delete(other);
-    else bytes += size;
-  }
-  return built;
+  return readIndex(db, `peers|${metric}|${kind}`, maxBytes, () => buildIndex(db, metric, kind));
 }

@@ -182,6 +182,6 @@ export const peersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { params: { check: checkPeerParams } },
     },
-    async (request) => history(app.db, request.params.cert, request.query, app.config.peerIndexMaxBytes),
+    async (request) => history(app.db, request.params.cert, request.query, app.config.readIndexMaxBytes),
   );
 };

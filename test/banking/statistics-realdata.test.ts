@@ -195,7 +195,7 @@ function expectClose(actual: Record<string, unknown>, wanted: Record<string, unk
     it('history of every metric in every kind of group, from the peer index and without it', {
       timeout: 120_000,
     }, async () => {
-      const unindexed = await openApi(database, { peerIndexMaxBytes: 0 });
+      const unindexed = await openApi(database, { readIndexMaxBytes: 0 });
       try {
         const assets = (r: Row) => r.values.total_assets ?? null;
         const sameBand = (own: Row, r: Row) => assets(r) !== null && band(assets(r)) === band(assets(own));

@@ -3,8 +3,8 @@
  * state, charter class, size band and state, all): a bank's standing in its group at each of its
  * report dates is then two binary searches in that group's segment, and the group's median one
  * read. Built from a scan of the metric's column (~1 s at full scale, once per metric, group kind
- * and dataset version) and kept in memory (~6 MB a metric at 750,000 reports), least recently used
- * first out beyond a bound in bytes (PEER_INDEX_MAX_BYTES). Custom groups are not indexed.
+ * and dataset version) and kept in memory (~6 MB a metric at 750,000 reports) as a read index
+ * (db/read-indexes.ts, READ_INDEX_MAX_BYTES). Custom groups are not indexed.
  */
 import { sizeBandOf } from './bands.js';
 import type { GroupKind } from './groups.js';
