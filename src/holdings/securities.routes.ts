@@ -16,6 +16,7 @@ import {
   SecuritySearchEnvelope,
   SecuritySearchQuery,
 } from './securities.schemas.js';
+import { securitySearchIndex } from './security-search.js';
 
 export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const knownSecurity = async (cusip: string) => {
@@ -40,7 +41,11 @@ export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await loadedQuarters(app.db);
       const { q, ticker, cusip, limit, offset } = request.query;
-      return { ...(await searchSecurities(app.db, { q, ticker, cusip }, { limit, offset })), limit, offset };
+      const index = await securitySearchIndex(app.db, app.config.readIndexMaxBytes);
+      const found = index
+        ? index.search({ q, ticker, cusip }, { limit, offset })
+        : await searchSecurities(app.db, { q, ticker, cusip }, { limit, offset });
+      return { ...found, limit, offset };
     },
   );
 
