@@ -3,8 +3,9 @@
 // (ceiling.mjs), whose GET /floor/:name parses file <argv[2]>/<name> once (an answer the endpoint
 // gave, saved by bench/http.ts) and then, per request, builds that body again as fresh objects and
 // arrays from the parsed values (as a handler builds its records from rows it has read) and
-// serialises it with JSON.stringify. No database, no validation, no cache: the difference between
-// an endpoint's server time and this is what reading the data and our own machinery cost.
+// serialises it with JSON.stringify, sent with the headers the endpoint sent (<name>.headers.json).
+// No database, no validation, no cache: the difference between an endpoint's server time and this
+// is what reading the data and our own machinery cost.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -31,13 +32,22 @@ function build(value) {
 app.get('/floor/:name', (request, reply) => {
   const { name } = request.params;
   if (!/^[\w.-]+$/.test(name)) return reply.code(400).send();
-  let source = parsed.get(name);
-  if (source === undefined) {
-    source = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    parsed.set(name, source);
+  let saved = parsed.get(name);
+  if (saved === undefined) {
+    saved = { source: JSON.parse(readFileSync(join(dir, name), 'utf8')), headers: savedHeaders(name) };
+    parsed.set(name, saved);
   }
-  reply.type('application/json; charset=utf-8').send(JSON.stringify(build(source)));
+  reply.headers(saved.headers).send(JSON.stringify(build(saved.source)));
 });
+
+/** The saved headers of an answer (a JSON content type when none were saved). */
+function savedHeaders(name) {
+  try {
+    return JSON.parse(readFileSync(join(dir, `${name}.headers.json`), 'utf8'));
+  } catch {
+    return { 'content-type': 'application/json; charset=utf-8' };
+  }
+}
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ port: app.server.address().port }));

@@ -60,9 +60,19 @@ function best(a: LoadResult, b: LoadResult): LoadResult {
   };
 }
 
+/** Headers that belong to one request or connection (Node writes its own), not to the answer. */
+const PER_REQUEST_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
 /**
- * Fetches every URL once: drops (and reports) any that does not answer 200; saves each body for
- * the ceiling to answer and returns the ceiling's paths in the same order, and the mean size.
+ * Fetches every URL once: drops (and reports) any that does not answer 200; saves each body, and the
+ * headers it came with, for the ceiling and the floor to answer, and returns the file names in the
+ * same order, and the mean size.
  */
 async function warm(
   server: Proc,
@@ -78,6 +88,8 @@ async function warm(
     if (response.status === 200) {
       const file = `${name.replace(/\W+/g, '-')}-${ok.length}.body`;
       writeFileSync(join(BODIES, file), body);
+      const headers = [...response.headers].filter(([name]) => !PER_REQUEST_HEADERS.has(name));
+      writeFileSync(join(BODIES, `${file}.headers.json`), JSON.stringify(Object.fromEntries(headers)));
       ok.push(path);
       files.push(file);
       bytes += body.byteLength;

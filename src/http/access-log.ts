@@ -6,8 +6,8 @@
  * once, when its response has finished, by Fastify's log controller (AccessLogController) or by
  * the cache's front door (cache-front.ts), in the same shape:
  *   {"level":30,…,"reqId":"…","method":"GET","url":"/…","statusCode":200,"responseTime":0.05,"msg":"request completed"}
- * Lines are buffered and written asynchronously (sonic-boom, `minLength`); `flushLog()` must run
- * before the process exits (server.ts), and pino's exit hook writes what is left synchronously.
+ * Lines are batched (log-batches.ts) and written asynchronously by sonic-boom; `flushLog()` must run
+ * before the process exits (server.ts), and an exit hook writes what is left synchronously.
  * On a terminal (LOG_FORMAT=auto, the default) the same lines go through pino-pretty instead, one
  * human-readable line each: a person reads them, speed does not matter there.
  */
@@ -15,6 +15,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from '../config.js';
+import { LogBatches } from './log-batches.js';
 
 /**
  * Bytes buffered before a write: ~140 access lines per `fs.write`. Each call costs the event loop
@@ -29,19 +30,20 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** A quiet server's last lines are written within this long. */
 const PERIODIC_FLUSH_MS = 1000;
 
-type Destination = ReturnType<typeof pino.destination>;
-let stdout: Destination | null = null;
+let stdout: LogBatches | null = null;
 
-/** Standard output, asynchronous; one per process, shared by every app built in it. */
-function destination(): Destination {
-  stdout ??= pino.destination({
-    fd: 1,
-    sync: false,
-    minLength: MIN_WRITE_BYTES,
-    maxWrite: MAX_WRITE_BYTES,
-    maxLength: MAX_BUFFERED_BYTES,
-    periodicFlush: PERIODIC_FLUSH_MS,
-  });
+/** Standard output, asynchronous, in batches (log-batches.ts); one per process, shared by every app. */
+function destination(): LogBatches {
+  if (stdout === null) {
+    const batches = new LogBatches(
+      pino.destination({ fd: 1, sync: false, maxWrite: MAX_WRITE_BYTES, maxLength: MAX_BUFFERED_BYTES }),
+      MIN_WRITE_BYTES,
+      PERIODIC_FLUSH_MS,
+    );
+    // Whatever ends the process, the lines batched so far are written (synchronously, as it must).
+    process.once('exit', () => flushLogSync());
+    stdout = batches;
+  }
   return stdout;
 }
 
