@@ -121,14 +121,14 @@ async function history(
   const latest = own.at(-1)!;
   const kind = query.group as GroupKind;
   const group = peerGroup(kind, subject, latest.total_assets ?? 0, certs, latest.report_date);
-  const valueOf = (row: PeerRow) => (typeof row[metric] === 'number' ? (row[metric] as number) : null);
+  const metricValue = (row: PeerRow) => (typeof row[metric] === 'number' ? (row[metric] as number) : null);
   const index = kind === 'custom' ? null : await peerHistoryIndex(db, metric, kind, indexBytes);
   if (index) {
     return own.map((row) => {
       const at = index.at(row.report_date, groupKey(index.kind, row.total_assets, subject));
-      const place = at.standing(valueOf(row)) ?? { rank: null, percentile: null };
+      const place = at.standing(metricValue(row)) ?? { rank: null, percentile: null };
       // biome-ignore format: one entry
-      return { report_date: row.report_date, value: valueOf(row), ...place, peer_count: at.peer_count, median: at.median };
+      return { report_date: row.report_date, value: metricValue(row), ...place, peer_count: at.peer_count, median: at.median };
     });
   }
   const byDate = new Map<string, number[]>();
@@ -140,7 +140,7 @@ async function history(
   return own.map((row) => {
     const values = byDate.get(row.report_date) ?? [];
     const stats = distribution(values);
-    const value = valueOf(row);
+    const value = metricValue(row);
     const place =
       value === null || values.length === 0 ? { rank: null, percentile: null } : standing(values, value);
     return {

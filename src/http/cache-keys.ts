@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { today } from '../time/calendar.js';
 import { version as codeVersion } from '../version.js';
 import type { ParamRules } from './normalize.js';
 
@@ -34,11 +35,13 @@ export function normalisedKey(request: FastifyRequest): string {
   const schema = request.routeOptions.schema as { querystring?: QuerySchema } | undefined;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const keyed = (request.routeOptions.config as { params?: ParamRules } | undefined)?.params?.keyed;
+  const config = request.routeOptions.config as { params?: ParamRules; cache?: unknown } | undefined;
   return JSON.stringify([
     request.routeOptions.url,
     sortedEntries(params),
-    sortedEntries(query, schema?.querystring?.properties ?? {}, keyed),
+    sortedEntries(query, schema?.querystring?.properties ?? {}, config?.params?.keyed),
+    // An answer of the day as well as the data: another day is another answer (and ETag).
+    ...(config?.cache === 'daily' ? [today()] : []),
   ]);
 }
 

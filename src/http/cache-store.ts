@@ -2,7 +2,8 @@
  * The response cache's memory: serialised bodies (and their gzip/brotli variants, compressed once)
  * in an LRU bounded in bytes, and an alias table from raw URLs already seen to their normalised
  * key. The cache hooks (cache.ts) and the front door (cache-front.ts) read it; both tables are
- * emptied when the dataset version changes.
+ * emptied when the dataset version changes, and when the UTC day does (answers of the day, such as
+ * freshness, are keyed by it: a URL's alias must not lead to yesterday's entry).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -13,6 +14,7 @@ import type { RouteSlot } from './request-meter.js';
 /** Bodies smaller than this are not worth compressing (SPEC §1: "over ~1 KB"). */
 export const COMPRESSION_THRESHOLD = 1024;
 const ALIAS_BYTES = 8 * 1024 * 1024;
+const DAY_MS = 86_400_000;
 
 export interface Entry {
   readonly body: Buffer;
@@ -54,6 +56,9 @@ export class ResponseStore {
     sizeCalculation: (alias, url) => url.length + alias.key.length + 50,
   });
 
+  /** The UTC day (days since the epoch) the stored answers were made on. */
+  private day = Math.floor(Date.now() / DAY_MS);
+
   constructor(maxBytes: number) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
@@ -90,7 +95,13 @@ export class ResponseStore {
     this.aliases.set(url, { key, slot });
   }
 
+  /** Every lookup of a request starts here (both paths): a new day empties the store first. */
   aliasOf(url: string): Alias | undefined {
+    const day = Math.floor(Date.now() / DAY_MS);
+    if (day !== this.day) {
+      this.day = day;
+      this.clear();
+    }
     return this.aliases.get(url);
   }
 

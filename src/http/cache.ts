@@ -35,8 +35,11 @@ declare module 'fastify' {
     cacheState: CacheState | null;
   }
   interface FastifyContextConfig {
-    /** `false` keeps a route out of the response cache and ETag handling. */
-    cache?: boolean;
+    /**
+     * `false` keeps a route out of the response cache and ETag handling; `'daily'` marks answers
+     * that depend on the day as well as the data (their key and ETag carry the UTC day).
+     */
+    cache?: boolean | 'daily';
   }
 }
 

@@ -29,8 +29,8 @@ export const freshnessRoutes: FastifyPluginAsyncTypebox<{ tag: 'banking' | 'hold
           'Completeness (SPEC §8): call reports count institutions reporting at the latest report date against those of the previous one still active; 13F counts managers against the previous quarter’s. docs/time.md.',
         response: { 200: FreshnessSchema, ...problemResponses },
       },
-      // The answer depends on the day as well as the data: not from the response cache (keyed by version).
-      config: { cache: false },
+      // The answer depends on the day as well as the data: cached per version and day.
+      config: { cache: 'daily' },
     },
     async () => {
       const day = today();

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bumpDatasetVersion } from '../../src/db/dataset.js';
 import { FAILURES, seedFailures } from '../fixtures/failures.js';
 import { getJson, useTestApp } from '../helpers/app.js';
@@ -33,6 +33,30 @@ describe.each(testBackends())('response cache and ETags on $name', (backend) => 
     const second = await ctx.app.inject({ method: 'GET', url: URL });
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.body).toBe(first.body);
+  });
+
+  it('caches an answer of the day (freshness) per day: another day, another ETag and no stale hit', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/freshness' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"\d+-[A-Za-z0-9_-]+"$/);
+    const hitsBefore = await cacheLookups(ctx.app, 'hit');
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/freshness' });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(await cacheLookups(ctx.app, 'hit')).toBe(hitsBefore + 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 86_400_000);
+      const tomorrow = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/freshness',
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(tomorrow.statusCode).toBe(200);
+      expect(tomorrow.headers.etag).not.toBe(first.headers.etag);
+      expect(JSON.parse(tomorrow.body).as_of).not.toBe(JSON.parse(first.body).as_of);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 304 with no body to a matching If-None-Match, and 200 to a stale one', async () => {
