@@ -53,19 +53,22 @@ export interface GroupAt {
 const EMPTY: GroupAt = { peer_count: 0, median: null, standing: () => null };
 
 export class PeerHistoryIndex {
-  /** `${report_date}|${group}` → [start, end) in `values`. */
-  private readonly segments = new Map<string, [number, number]>();
-  private readonly values: Float64Array;
-
-  constructor(
+  private constructor(
     readonly kind: IndexedKind,
-    reports: Iterable<MetricReport>,
+    private readonly values: Float64Array,
+    private readonly segments: Map<string, [number, number]>,
+  ) {}
+
+  /** The index of `reports` (any order, read as they come). */
+  static async from(
+    kind: IndexedKind,
+    reports: AsyncIterable<MetricReport> | Iterable<MetricReport>,
     institutions: ReadonlyMap<number, { state: string | null; charter_class: string | null }>,
-  ) {
+  ): Promise<PeerHistoryIndex> {
     // Grouped first (no key string per report), then each group's values sorted into one array.
     const groups = new Map<string, number[]>();
     let count = 0;
-    for (const report of reports) {
+    for await (const report of reports) {
       const group = groupKey(kind, report.total_assets, institutions.get(report.cert));
       if (group === null) continue;
       const key = `${report.report_date}|${group}`;
@@ -77,14 +80,16 @@ export class PeerHistoryIndex {
       values.push(report.value);
       count++;
     }
-    this.values = new Float64Array(count);
+    const sorted = new Float64Array(count);
+    const segments = new Map<string, [number, number]>();
     let start = 0;
     for (const [key, values] of groups) {
       values.sort((a, b) => a - b);
-      this.values.set(values, start);
-      this.segments.set(key, [start, start + values.length]);
+      sorted.set(values, start);
+      segments.set(key, [start, start + values.length]);
       start += values.length;
     }
+    return new PeerHistoryIndex(kind, sorted, segments);
   }
 
   /** Bytes held (the values and, roughly, the segment table). */
