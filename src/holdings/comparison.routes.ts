@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { JsonBuffer, sendJson } from '../http/json-buffer.js';
 import { problemResponses } from '../http/problem.js';
-import { plainJson } from '../http/serializer.js';
 import { loadedQuarters } from './availability.js';
 import { compareManagers, overlapOf } from './comparison.js';
 import { holdingsOf, latestCommonQuarter, requireManagers } from './comparison.queries.js';
@@ -26,12 +26,14 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: OverlapQuery,
         response: { 200: OverlapSchema, ...problemResponses },
       },
-      ...plainJson,
       config: { params: { check: ({ ciks }: Record<string, unknown>) => ciksListError(ciks) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { quarter, holdings } = await loadHoldings(app, cikList(request.query.ciks));
-      return { quarter, ...overlapOf(holdings.managers, holdings.held) };
+      const { managers, shared, similarity_matrix } = overlapOf(holdings.managers, holdings.held);
+      const json = new JsonBuffer(shared.count * 250).openMember({ quarter, managers }, 'shared_positions');
+      json.array(shared.count, shared.at).text(`,"similarity_matrix":${JSON.stringify(similarity_matrix)}}`);
+      return sendJson(reply, json);
     },
   );
 
@@ -44,7 +46,6 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: CompareQuery,
         response: { 200: CompareSchema, ...problemResponses },
       },
-      ...plainJson,
       config: {
         params: {
           check: ({ cik1, cik2 }: Record<string, unknown>) =>
@@ -54,10 +55,12 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ciks = [padCik(request.query.cik1), padCik(request.query.cik2)];
       const { quarter, holdings } = await loadHoldings(app, ciks);
-      return { quarter, ...compareManagers(holdings.managers, holdings.held) };
+      const { head, shared } = compareManagers(holdings.managers, holdings.held);
+      const json = new JsonBuffer(shared.count * 250).openMember({ quarter, ...head }, 'shared_positions');
+      return sendJson(reply, json.array(shared.count, shared.at).text('}'));
     },
   );
 };

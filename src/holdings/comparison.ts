@@ -2,8 +2,8 @@
  * Overlap and compare (SPEC §3) over what the managers hold per security (held-by-security.ts): one
  * walk over the securities any of them holds gives the similarity matrix, the shared positions and
  * the counts. No SQL here. The answers run to megabytes (the 5 largest managers' overlap: ~41,000
- * holder entries) and are serialised by JSON.stringify (plainJson), which writes one flat string;
- * text concatenated by hand measured slower, being flattened again before it is sent.
+ * holder entries): their shared positions are made one at a time as the answer is written
+ * (http/json-buffer.ts).
  */
 import type { ManagerSummary } from './comparison.queries.js';
 import { type HeldBySecurity, holderCount } from './held-by-security.js';
@@ -64,7 +64,8 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
       (holdersOf[b] as number) - (holdersOf[a] as number) || (totals[b] as number) - (totals[a] as number),
   );
   const ciks = managers.map((m) => m.cik);
-  const sharedPositions = shared.map((slot) => {
+  const sharedPosition = (n: number) => {
+    const slot = shared[n] as number;
     const bits = held.holders[slot] as number;
     // Holders by value descending, then CIK: an insertion sort of at most five.
     const holders: { cik: string; value: number; shares: number }[] = [];
@@ -74,12 +75,8 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
       const value = held.value(slot, i);
       const cik = ciks[i] as string;
       let at = holders.length;
-      while (
-        at > 0 &&
-        ((raw[at - 1] as number) < value ||
-          (raw[at - 1] === value && (holders[at - 1] as { cik: string }).cik > cik))
-      )
-        at--;
+      // biome-ignore format: one condition
+      while (at > 0 && ((raw[at - 1] as number) < value || (raw[at - 1] === value && (holders[at - 1] as { cik: string }).cik > cik))) at--;
       holders.splice(at, 0, { cik, value: money(value), shares: held.sharesOf(slot, i) });
       raw.splice(at, 0, value);
     }
@@ -91,7 +88,7 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
       holder_count: holders.length,
       holders,
     };
-  });
+  };
   // matrix[i][j]: distinct securities managers i and j both hold; the diagonal, i's own.
   const matrix: Record<string, Record<string, number>> = {};
   managers.forEach((a, i) => {
@@ -101,7 +98,12 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
     });
     matrix[a.cik] = row;
   });
-  return { managers: managers.map(summary), shared_positions: sharedPositions, similarity_matrix: matrix };
+  return {
+    managers: managers.map(summary),
+    /** shared_positions, made one at a time as the answer is written. */
+    shared: { count: shared.length, at: sharedPosition },
+    similarity_matrix: matrix,
+  };
 }
 
 export function compareManagers(managers: readonly ManagerSummary[], held: HeldBySecurity) {
@@ -119,7 +121,8 @@ export function compareManagers(managers: readonly ManagerSummary[], held: HeldB
     else if (bits === 2) only2++;
   }
   byCusipAfter(held, shared, (a, b) => (sums[b] as number) - (sums[a] as number));
-  const positions = shared.map((slot) => {
+  const position = (n: number) => {
+    const slot = shared[n] as number;
     const security = held.catalogue.entry(held.ids[slot] as number);
     const v1 = held.value(slot, 0);
     const v2 = held.value(slot, 1);
@@ -134,15 +137,18 @@ export function compareManagers(managers: readonly ManagerSummary[], held: HeldB
       weight1: percent(v1, m1.total_value),
       weight2: percent(v2, m2.total_value),
     };
-  });
+  };
   const union = shared.length + only1 + only2;
   return {
-    manager1: summary(m1),
-    manager2: summary(m2),
-    shared_count: shared.length,
-    only_in_1_count: only1,
-    only_in_2_count: only2,
-    jaccard: union === 0 ? 0 : Math.round((shared.length / union) * 1e6) / 1e6,
-    shared_positions: positions,
+    head: {
+      manager1: summary(m1),
+      manager2: summary(m2),
+      shared_count: shared.length,
+      only_in_1_count: only1,
+      only_in_2_count: only2,
+      jaccard: union === 0 ? 0 : Math.round((shared.length / union) * 1e6) / 1e6,
+    },
+    /** shared_positions, made one at a time as the answer is written. */
+    shared: { count: shared.length, at: position },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { JsonBuffer, sendJson } from '../http/json-buffer.js';
 import { notFound, problemResponses } from '../http/problem.js';
 import { plainJson } from '../http/serializer.js';
 import { filedAfter, holdingsAsOf, latestQuarterAsOf, quarterAsOf } from './as-of.queries.js';
@@ -66,7 +67,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       ...plainJson,
     },
-    async (request) => {
+    async (request, reply) => {
       await loadedQuarters(app.db);
       const cik = padCik(request.params.cik);
       await requireManager(app.db, cik);
@@ -88,19 +89,13 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (await filedAfter(app.db, cik, [quarter], asOf)) {
           const state = await quarterAsOf(app.db, cik, quarter, asOf);
           if (!state) throw notFound(`CIK ${cik} had filed no 13F holdings report for ${quarter} by ${asOf}`);
-          return {
-            cik,
-            name: state.name,
-            city: state.city,
-            state: state.state,
-            crd,
-            quarter,
-            filed_at: state.resolved.latest.filing_date,
-            form_type: state.resolved.latest.form_type,
-            total_value: money(state.total),
-            position_count: state.positions.length,
-            holdings: await holdingsAsOf(app.db, state),
-          };
+          // biome-ignore format: the answer's head
+          const head = { cik, name: state.name, city: state.city, state: state.state, crd, quarter,
+            filed_at: state.resolved.latest.filing_date, form_type: state.resolved.latest.form_type,
+            total_value: money(state.total), position_count: state.positions.length };
+          const holdings = await holdingsAsOf(app.db, state);
+          const json = new JsonBuffer(holdings.length * 200).openMember(head, 'holdings');
+          return sendJson(reply, json.array(holdings.length, (i) => holdings[i]).text('}'));
         }
       }
       const row = await managerQuarter(app.db, cik, quarter);
@@ -120,10 +115,11 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The packed positions (portfolio-records.ts); the positions table for a database whose
       // positions are not packed yet (before `regdata migrate`).
       const pack = await portfolioPack(app.db, cik, row.quarter);
-      const holdings = pack
-        ? await packedHoldings(app.db, pack, row.total_value)
-        : await portfolioHoldings(app.db, cik, row.quarter, row.total_value);
-      return { ...head, holdings };
+      if (!pack)
+        return { ...head, holdings: await portfolioHoldings(app.db, cik, row.quarter, row.total_value) };
+      const holdings = await packedHoldings(app.db, pack, row.total_value);
+      const json = new JsonBuffer(pack.count * 200).openMember(head, 'holdings');
+      return sendJson(reply, json.array(holdings.count, holdings.record).text('}'));
     },
   );
 
