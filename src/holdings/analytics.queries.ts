@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { perVersion } from '../db/per-version.js';
 import type { Database } from '../db/tables.js';
 import { money } from './params.js';
 import type { SmartMoneyTable } from './tables.js';
@@ -38,18 +39,32 @@ export async function crowded(db: Kysely<Database>, quarter: string, limit: numb
   }));
 }
 
-export async function smartMoneySummary(db: Kysely<Database>) {
-  return db.selectFrom('smart_money_summary').selectAll().where('id', '=', 1).executeTakeFirst();
-}
+/** The largest `limit` /api/smart-money accepts: the groups are read this deep once per version. */
+export const SMART_MONEY_MAX = 100;
 
-export async function smartMoneyGroup(db: Kysely<Database>, grp: string, limit: number) {
+async function smartMoneyGroup(db: Kysely<Database>, grp: string): Promise<SmartMoneyRow[]> {
   return db
     .selectFrom('smart_money as m')
     .leftJoin('securities as s', 's.cusip', 'm.cusip')
     .selectAll('m')
     .select('s.ticker')
     .where('m.grp', '=', grp)
-    .where('m.rank', '<=', limit)
+    .where('m.rank', '<=', SMART_MONEY_MAX)
     .orderBy('m.rank')
     .execute();
 }
+
+/**
+ * The summary and the three groups' first SMART_MONEY_MAX rows, read once per dataset version (the
+ * groups are derived at load time; a request takes the first `limit` of each). Undefined summary:
+ * fewer than two quarters loaded.
+ */
+export const smartMoney = perVersion(async (db) => {
+  const [summary, entries, inflows, exits] = await Promise.all([
+    db.selectFrom('smart_money_summary').selectAll().where('id', '=', 1).executeTakeFirst(),
+    smartMoneyGroup(db, 'new_entries'),
+    smartMoneyGroup(db, 'biggest_inflows'),
+    smartMoneyGroup(db, 'top_exits'),
+  ]);
+  return { summary, entries, inflows, exits };
+});

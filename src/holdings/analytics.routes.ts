@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
 import { quarterComplete } from '../time/completeness.js';
-import { crowded, type SmartMoneyRow, smartMoneyGroup, smartMoneySummary } from './analytics.queries.js';
+import { crowded, type SmartMoneyRow, smartMoney } from './analytics.queries.js';
 import { CrowdedQuery, CrowdedSchema, SmartMoneyQuery, SmartMoneySchema } from './analytics.schemas.js';
 import { crowdedAsOf, latestCrowdedQuarter } from './as-of.queries.js';
 import { loadedQuarters, quarterOrLatest } from './availability.js';
@@ -45,11 +45,11 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await loadedQuarters(app.db);
-      const summary = await smartMoneySummary(app.db);
+      const { summary, ...groups } = await smartMoney(app.db);
       if (!summary) throw notFound('Smart-money moves need at least two quarters of 13F data');
       const { limit } = request.query;
-      const [entries, inflows, exits] = await Promise.all(
-        ['new_entries', 'biggest_inflows', 'top_exits'].map((grp) => smartMoneyGroup(app.db, grp, limit)),
+      const [entries, inflows, exits] = [groups.entries, groups.inflows, groups.exits].map((rows) =>
+        rows.slice(0, limit),
       );
       const opened = (row: SmartMoneyRow) => ({
         cusip: row.cusip,
