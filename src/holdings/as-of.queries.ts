@@ -21,8 +21,7 @@ import {
   resolveManagerQuarter,
 } from '../ingest/sources/sec/holdings/derive/resolve.js';
 import { fourDecimals } from './changes.queries.js';
-import { money, percent } from './params.js';
-import { withSecurityNames } from './security-catalogue.js';
+import { money } from './params.js';
 import type { ChangeStatus } from './tables.js';
 
 const REPORT_FORMS = ['13F-HR', '13F-HR/A'];
@@ -140,30 +139,9 @@ const byValue = (a: Position, b: Position) =>
   (a.share_type < b.share_type ? -1 : a.share_type > b.share_type ? 1 : 0) ||
   ((a.put_call ?? '') < (b.put_call ?? '') ? -1 : (a.put_call ?? '') > (b.put_call ?? '') ? 1 : 0);
 
-/** The portfolio endpoint's holdings of a quarter as of the day (names from the security master). */
-export async function holdingsAsOf(db: Kysely<Database>, state: QuarterAsOf) {
-  const positions = [...state.positions].sort(byValue);
-  const { records } = await withSecurityNames(db, (catalogue) => {
-    let missing = 0;
-    const records = positions.map((p) => {
-      const id = catalogue.idOf(p.cusip);
-      if (id < 0) missing++;
-      const security = id < 0 ? undefined : catalogue.entry(id);
-      return {
-        cusip: p.cusip,
-        issuer: security?.issuer ?? '',
-        title_of_class: security?.title_of_class ?? null,
-        ticker: security?.ticker ?? null,
-        value: money(p.value),
-        shares: Number(p.shares),
-        share_type: p.share_type,
-        put_call: p.put_call,
-        weight: percent(p.value, state.total),
-      };
-    });
-    return { records, missing };
-  });
-  return records;
+/** The quarter's positions as of the day in the portfolio's order (value descending, then CUSIP). */
+export function positionsInOrder(state: QuarterAsOf): Position[] {
+  return [...state.positions].sort(byValue);
 }
 
 function equityOf(state: QuarterAsOf | null): Portfolio {

@@ -1,35 +1,75 @@
 /**
- * A portfolio's holdings records built straight from its packed positions (portfolio-pack.ts) and
- * the security master in memory: the records portfolioHoldings builds from the positions table (same
- * keys, order and numbers), without reading, joining and sorting ~12,000 rows per request. Positions
- * of a CUSIP the security master lacks are left out, as the join leaves them out.
+ * A portfolio's holdings records written straight into the answer's bytes (http/json-buffer.ts):
+ * each record is its security's pre-encoded start (security-catalogue.ts), then the value, shares,
+ * share type, put/call and weight, with the numbers written digit by digit. The same keys, order and
+ * numbers as the schema's serialiser gives (test/http/portfolio-pack.test.ts compares them with the
+ * positions table's answer), with no object or string per position: the largest portfolio (~12,000
+ * positions, 2.4 MB) took ~10 ms as records serialised 64 at a time, and earlier ~15 ms as one
+ * hand-concatenated string (a rope of ~100,000 pieces that the socket write had to flatten).
  *
- * The records are made one at a time as the answer is written (http/json-buffer.ts). JSON text
- * concatenated by hand measured slower (~15 ms for the largest portfolio against ~10 ms): the string
- * it builds is a rope of ~100,000 pieces that Buffer.byteLength and the socket write must flatten.
+ * Packed portfolios (portfolio-pack.ts) leave out a position whose CUSIP the security master lacks,
+ * as the positions table's join does.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { money, percent } from './params.js';
-import { CUSIP_BYTES, type PackedPortfolio, putCallOf, shareTypeOf } from './portfolio-pack.js';
-import { type SecurityCatalogue, withSecurityNames } from './security-catalogue.js';
+import type { JsonBuffer } from '../http/json-buffer.js';
+import {
+  CUSIP_BYTES,
+  codeOf,
+  type PackedPortfolio,
+  PUT_CALLS,
+  putCallOf,
+  SHARE_TYPES,
+  shareTypeOf,
+} from './portfolio-pack.js';
+import { recordStartOf, type SecurityCatalogue, withSecurityNames } from './security-catalogue.js';
 
-export interface HoldingRecord {
-  cusip: string;
-  issuer: string;
-  title_of_class: string | null;
-  ticker: string | null;
-  value: number;
-  shares: number;
-  share_type: string;
-  put_call: string | null;
-  weight: number;
-}
+const VALUE = Buffer.from('"value":');
+const SHARES = Buffer.from(',"shares":');
+/** Per share type × put/call code: the members between shares and weight. */
+const CODE_MEMBERS = Array.from({ length: SHARE_TYPES.length * PUT_CALLS.length }, (_, code) =>
+  Buffer.from(
+    `,${JSON.stringify({ share_type: shareTypeOf(code), put_call: putCallOf(code) }).slice(1, -1)},"weight":`,
+  ),
+);
+const COMMA = 0x2c;
+const OPEN = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_RECORD = 0x7d;
 
-/** A packed portfolio's holdings, one record at a time (undefined: a CUSIP the master lacks). */
-export interface PackedHoldings {
-  readonly count: number;
-  record(i: number): HoldingRecord | undefined;
+/** Writes a `holdings` array, one record at a time, weights relative to `totalValue`. */
+export class HoldingsWriter {
+  private first = true;
+
+  constructor(
+    private readonly json: JsonBuffer,
+    private readonly totalValue: number,
+  ) {
+    json.char(OPEN);
+  }
+
+  /** `start`: the record's start (security-catalogue.ts); value in thousands of USD, unrounded. */
+  add(start: Uint8Array, value: number, shares: number, code: number): void {
+    const json = this.json;
+    if (!this.first) json.char(COMMA);
+    this.first = false;
+    // As money() and percent() in params.ts round them.
+    const weight = this.totalValue > 0 ? Math.round((value / this.totalValue) * 100 * 10_000) : 0;
+    json
+      .raw(start)
+      .raw(VALUE)
+      .scaled(Math.round(value * 1000), 3)
+      .raw(SHARES)
+      .number(shares);
+    json
+      .raw(CODE_MEMBERS[code] as Uint8Array)
+      .scaled(weight, 4)
+      .char(CLOSE_RECORD);
+  }
+
+  close(): JsonBuffer {
+    return this.json.char(CLOSE_ARRAY);
+  }
 }
 
 /** The positions' catalogue ids (-1 when lacking), and how many lack one. */
@@ -43,33 +83,55 @@ function idsOf(pack: PackedPortfolio, catalogue: SecurityCatalogue) {
   return { ids, catalogue, missing };
 }
 
-/** The holdings of a packed portfolio, named from the security master in memory. */
-export async function packedHoldings(
+/** A packed portfolio's `holdings` array, named from the security master in memory. */
+export async function writePackedHoldings(
   db: Kysely<Database>,
+  json: JsonBuffer,
   pack: PackedPortfolio,
   totalValue: number,
-): Promise<PackedHoldings> {
+): Promise<JsonBuffer> {
   const { ids, catalogue } = await withSecurityNames(db, (names) => idsOf(pack, names));
   const { values, shares, codes } = pack;
-  return {
-    count: pack.count,
-    record(i) {
-      const id = ids[i] as number;
-      if (id < 0) return undefined;
-      const security = catalogue.entry(id);
-      const value = values[i] as number;
-      const code = codes[i] as number;
-      return {
-        cusip: security.cusip,
-        issuer: security.issuer,
-        title_of_class: security.title_of_class,
-        ticker: security.ticker,
-        value: money(value),
-        shares: shares[i] as number,
-        share_type: shareTypeOf(code),
-        put_call: putCallOf(code),
-        weight: percent(value, totalValue),
-      };
-    },
-  };
+  const writer = new HoldingsWriter(json, totalValue);
+  for (let i = 0; i < pack.count; i++) {
+    const id = ids[i] as number;
+    if (id >= 0)
+      writer.add(catalogue.recordStart(id), values[i] as number, shares[i] as number, codes[i] as number);
+  }
+  return writer.close();
+}
+
+/** A position as the as-of path resolves it (positions in the portfolio's order). */
+export interface ResolvedPosition {
+  cusip: string;
+  share_type: string;
+  put_call: string | null;
+  value: number;
+  shares: number;
+}
+
+/**
+ * Resolved positions' `holdings` array; a CUSIP the security master lacks keeps its record with an
+ * empty issuer (the recomputed answer names every position it counts).
+ */
+export async function writeResolvedHoldings(
+  db: Kysely<Database>,
+  json: JsonBuffer,
+  positions: readonly ResolvedPosition[],
+  totalValue: number,
+): Promise<JsonBuffer> {
+  const { ids, catalogue } = await withSecurityNames(db, (names) => {
+    const ids = positions.map((p) => names.idOf(p.cusip));
+    return { ids, catalogue: names, missing: ids.filter((id) => id < 0).length };
+  });
+  const writer = new HoldingsWriter(json, totalValue);
+  positions.forEach((p, i) => {
+    const id = ids[i] as number;
+    const start =
+      id >= 0
+        ? catalogue.recordStart(id)
+        : recordStartOf({ cusip: p.cusip, issuer: '', title_of_class: null, ticker: null });
+    writer.add(start, p.value, Number(p.shares), codeOf(p.share_type, p.put_call));
+  });
+  return writer.close();
 }

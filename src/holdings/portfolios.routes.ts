@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JsonBuffer, sendJson } from '../http/json-buffer.js';
 import { notFound, problemResponses } from '../http/problem.js';
 import { plainJson } from '../http/serializer.js';
-import { filedAfter, holdingsAsOf, latestQuarterAsOf, quarterAsOf } from './as-of.queries.js';
+import { linkedFrom } from '../identity/graph.queries.js';
+import { filedAfter, latestQuarterAsOf, positionsInOrder, quarterAsOf } from './as-of.queries.js';
 import { loadedQuarters, quarterOrLatest, requireManager } from './availability.js';
 import { padCik } from './identifiers.js';
 import { money } from './params.js';
-import { packedHoldings } from './portfolio-records.js';
+import { writePackedHoldings, writeResolvedHoldings } from './portfolio-records.js';
 import {
   findSecurityQuarter,
   listHolders,
@@ -73,14 +74,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await requireManager(app.db, cik);
       const { as_of: asOf } = request.query;
       let { quarter } = request.query;
-      const adviser = await app.db
-        .selectFrom('entity_links')
-        .select('from_id')
-        .where('to_id', '=', `cik:${cik}`)
-        .where('relation', '=', 'same_firm_as')
-        .orderBy('confidence', 'desc')
-        .orderBy('from_id')
-        .executeTakeFirst();
+      const [adviser] = await linkedFrom(app.db, `cik:${cik}`, 'same_firm_as');
       const crd = adviser ? Number(adviser.from_id.slice('crd:'.length)) : null;
       if (asOf) {
         quarter ??= (await latestQuarterAsOf(app.db, cik, asOf)) ?? undefined;
@@ -93,9 +87,9 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const head = { cik, name: state.name, city: state.city, state: state.state, crd, quarter,
             filed_at: state.resolved.latest.filing_date, form_type: state.resolved.latest.form_type,
             total_value: money(state.total), position_count: state.positions.length };
-          const holdings = await holdingsAsOf(app.db, state);
-          const json = new JsonBuffer(holdings.length * 200).openMember(head, 'holdings');
-          return sendJson(reply, json.array(holdings.length, (i) => holdings[i]).text('}'));
+          const json = new JsonBuffer(state.positions.length * 200).openMember(head, 'holdings');
+          await writeResolvedHoldings(app.db, json, positionsInOrder(state), state.total);
+          return sendJson(reply, json.text('}'));
         }
       }
       const row = await managerQuarter(app.db, cik, quarter);
@@ -117,9 +111,9 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const pack = await portfolioPack(app.db, cik, row.quarter);
       if (!pack)
         return { ...head, holdings: await portfolioHoldings(app.db, cik, row.quarter, row.total_value) };
-      const holdings = await packedHoldings(app.db, pack, row.total_value);
       const json = new JsonBuffer(pack.count * 200).openMember(head, 'holdings');
-      return sendJson(reply, json.array(holdings.count, holdings.record).text('}'));
+      await writePackedHoldings(app.db, json, pack, row.total_value);
+      return sendJson(reply, json.text('}'));
     },
   );
 

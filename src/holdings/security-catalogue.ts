@@ -1,7 +1,7 @@
 /**
  * The security master in memory, once per dataset version: each CUSIP gets a number (its id, dense
- * from 0) with its issuer, title of class and ticker, and the JSON text whole-portfolio answers
- * open its records with. Portfolio, overlap and compare name thousands of securities per answer;
+ * from 0) with its issuer, title of class and ticker, and the JSON bytes portfolio answers open its
+ * records with (encoded on first use). Portfolio, overlap and compare name thousands of securities per answer;
  * looking them up here replaced a join per position. Lookups read a packed portfolio's CUSIP bytes
  * in place (an open-addressing table over the 9 bytes), so no string is made per position.
  * 30,000 securities at full scale: ~6 MB, loaded in ~30 ms.
@@ -15,10 +15,6 @@ export interface CatalogueEntry {
   readonly issuer: string;
   readonly title_of_class: string | null;
   readonly ticker: string | null;
-  /** `{"cusip":…,"issuer":…,"title_of_class":…,"ticker":…,` (a portfolio record's start). */
-  readonly recordStart: string;
-  /** `{"cusip":…,"issuer":…,"ticker":…,` (an overlap or compare record's start). */
-  readonly namedStart: string;
 }
 
 const CUSIP_BYTES = 9;
@@ -29,7 +25,10 @@ export class SecurityCatalogue {
   private readonly slots: Int32Array;
   private readonly mask: number;
 
-  constructor(securities: readonly Omit<CatalogueEntry, 'recordStart' | 'namedStart'>[]) {
+  /** Per id, a portfolio record's start as UTF-8, encoded on first use. */
+  private readonly recordStarts: (Uint8Array | undefined)[] = [];
+
+  constructor(securities: readonly CatalogueEntry[]) {
     this.bytes = new Uint8Array(securities.length * CUSIP_BYTES);
     let size = 16;
     while (size < securities.length * 2) size *= 2;
@@ -40,15 +39,7 @@ export class SecurityCatalogue {
       const id = this.entries.length;
       this.bytes.set(Buffer.from(cusip, 'latin1'), id * CUSIP_BYTES);
       this.slots[this.freeSlot(this.bytes, id * CUSIP_BYTES)] = id;
-      const named = JSON.stringify({ cusip, issuer, ticker }).slice(0, -1);
-      this.entries.push({
-        cusip,
-        issuer,
-        title_of_class,
-        ticker,
-        recordStart: `${JSON.stringify({ cusip, issuer, title_of_class, ticker }).slice(0, -1)},`,
-        namedStart: `${named},`,
-      });
+      this.entries.push({ cusip, issuer, title_of_class, ticker });
     }
   }
 
@@ -58,6 +49,16 @@ export class SecurityCatalogue {
 
   entry(id: number): CatalogueEntry {
     return this.entries[id] as CatalogueEntry;
+  }
+
+  /** `{"cusip":…,"issuer":…,"title_of_class":…,"ticker":…,` (a portfolio record's start), UTF-8. */
+  recordStart(id: number): Uint8Array {
+    let bytes = this.recordStarts[id];
+    if (bytes === undefined) {
+      bytes = recordStartOf(this.entry(id));
+      this.recordStarts[id] = bytes;
+    }
+    return bytes;
   }
 
   /** The id of the CUSIP whose 9 bytes start at `bytes[at]`, or -1. */
@@ -85,6 +86,11 @@ export class SecurityCatalogue {
     while ((this.slots[slot] as number) >= 0) slot = (slot + 1) & this.mask;
     return slot;
   }
+}
+
+/** A portfolio record's start for a security (also one the catalogue lacks), UTF-8. */
+export function recordStartOf({ cusip, issuer, title_of_class, ticker }: CatalogueEntry): Uint8Array {
+  return Buffer.from(`${JSON.stringify({ cusip, issuer, title_of_class, ticker }).slice(0, -1)},`);
 }
 
 /** FNV-1a over a CUSIP's 9 bytes. */

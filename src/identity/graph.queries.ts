@@ -228,3 +228,15 @@ export async function linked(db: Kysely<Database>, fromId: string, relation: str
     .orderBy('to_id')
     .execute();
 }
+
+/** The entity's incoming links of `relation`, most confident first, then by id. */
+export async function linkedFrom(db: Kysely<Database>, toId: string, relation: string) {
+  return db
+    .selectFrom('entity_links')
+    .select('from_id')
+    .where('to_id', '=', toId)
+    .where('relation', '=', relation)
+    .orderBy('confidence', 'desc')
+    .orderBy('from_id')
+    .execute();
+}
