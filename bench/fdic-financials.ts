@@ -32,6 +32,13 @@ function record(cert: number, repdte: string, fields: readonly string[]) {
   fields.forEach((field, i) => {
     if (field === 'CERT' || field === 'REPDTE') return;
     const r = noise(cert, date, i);
+    // The holding company (the same at every date: 0 and '' for none), as BankFind gives it.
+    if (field === 'RSSDHCR' || field === 'NAMEHCR') {
+      const parent = noise(cert, 0, 0) < 0.3 ? null : cert % 700;
+      if (field === 'RSSDHCR') data[field] = parent === null ? 0 : 1_000_000 + parent;
+      else data[field] = parent === null ? '' : `HOLDING COMPANY ${parent}`;
+      return;
+    }
     // Amounts in thousands of USD for most codes; ratios (…R, …Y) in percent.
     data[field] = /(R|Y|RATIO)$/.test(field) ? Math.round(r * 2000) / 100 : Math.round(r * 5_000_000);
   });
@@ -102,7 +109,14 @@ try {
   const seconds = (Date.now() - started) / 1000;
   const rssMb = Number(/peak-rss-kb (\d+)/.exec(stderr)?.[1] ?? 0) / 1024;
   const summary = JSON.parse(stdout || '{}');
-  if (code !== 0) console.error(stderr);
+  if (code !== 0) {
+    // A refused or failed load is no measurement: say why and fail the benchmark.
+    console.error(stderr);
+    console.error(
+      `ingest failed: ${JSON.stringify({ error: summary.error, refused: summary.refused, rejected: summary.rejected_reasons })}`,
+    );
+    process.exitCode = 1;
+  }
   console.log(
     `fdic-financials: ${summary.read} rows (${BANKS} banks × ${upstream.requests()} requests) in ${seconds.toFixed(1)} s ` +
       `(${Math.round(summary.read / seconds)} rows/s), peak RSS ${rssMb.toFixed(0)} MB, exit ${code}`,

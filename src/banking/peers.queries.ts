@@ -112,15 +112,15 @@ async function buildIndex(
   const byCert = new Map(institutions.map((i) => [Number(i.cert), i]));
   async function* reports() {
     for (const { report_date } of dates) {
+      // Every report, the metric's null ones too: they are the banks' own history.
       const rows = await db
         .selectFrom('financials as f')
-        .select(['f.cert', 'f.total_assets', sql.ref<number>(`f.${metric}`).as('value')])
+        .select(['f.cert', 'f.total_assets', sql.ref<number | null>(`f.${metric}`).as('value')])
         .where('f.report_date', '=', report_date)
-        .where(sql.ref(`f.${metric}`), 'is not', null)
         .execute();
       for (const r of rows) {
         // biome-ignore format: one report
-        yield { cert: Number(r.cert), report_date, total_assets: r.total_assets === null ? null : Number(r.total_assets), value: Number(r.value) };
+        yield { cert: Number(r.cert), report_date, total_assets: r.total_assets === null ? null : Number(r.total_assets), value: r.value === null ? null : Number(r.value) };
       }
     }
   }

@@ -8,7 +8,6 @@ import { financialField } from './fields/catalogue.js';
 import { parseFieldList, unknownField } from './fields/filters.js';
 import { hasFinancials, resolveReportDate } from './financials.queries.js';
 import { type GroupKind, peerGroup } from './peers/groups.js';
-import { groupKey } from './peers/history-index.js';
 import { distribution, standing } from './peers/stats.js';
 import {
   findSubject,
@@ -112,25 +111,24 @@ async function history(
   query: Static<typeof PeerHistoryQuery>,
   indexBytes: number,
 ) {
-  const subject = await subjectOf(db, cert);
   const metric = query.metric.toLowerCase();
+  const kind = query.group as GroupKind;
+  // From memory when the group kind is indexed: the bank's own reports are in the index too.
+  const index = kind === 'custom' ? null : await peerHistoryIndex(db, metric, kind, indexBytes);
+  if (index) {
+    if (!index.knows(cert)) await subjectOf(db, cert); // throws the unknown bank's problem
+    const entries = index.history(cert);
+    if (entries.length === 0) throw notFound(`No financial reports for cert ${cert}`);
+    return entries;
+  }
+  const subject = await subjectOf(db, cert);
   const own = await subjectHistory(db, cert, metric);
   if (own.length === 0) throw notFound(`No financial reports for cert ${cert}`);
   const certs = query.certs ? parseCerts(query.certs) : null;
   // The group's kind and members are fixed; its size band is re-derived at every date.
   const latest = own.at(-1)!;
-  const kind = query.group as GroupKind;
   const group = peerGroup(kind, subject, latest.total_assets ?? 0, certs, latest.report_date);
   const metricValue = (row: PeerRow) => (typeof row[metric] === 'number' ? (row[metric] as number) : null);
-  const index = kind === 'custom' ? null : await peerHistoryIndex(db, metric, kind, indexBytes);
-  if (index) {
-    return own.map((row) => {
-      const at = index.at(row.report_date, groupKey(index.kind, row.total_assets, subject));
-      const place = at.standing(metricValue(row)) ?? { rank: null, percentile: null };
-      // biome-ignore format: one entry
-      return { report_date: row.report_date, value: metricValue(row), ...place, peer_count: at.peer_count, median: at.median };
-    });
-  }
   const byDate = new Map<string, number[]>();
   for (const row of await peerHistoryRows(db, group, own, metric)) {
     const list = byDate.get(row.report_date) ?? [];

@@ -299,6 +299,11 @@ function expectClose(actual: Record<string, unknown>, wanted: Record<string, unk
       expect((await api.get('/api/v1/peers/628?certs=1,2')).status).toBe(400);
       expect((await api.get('/api/v1/peers/628/history')).status).toBe(400);
       expect((await api.get('/api/v1/peers/999999999')).status).toBe(404);
+      // The history of an unknown bank, answered from the peer index and without it.
+      expect((await api.get('/api/v1/peers/999999999/history?metric=roa')).status).toBe(404);
+      expect(
+        (await api.get('/api/v1/peers/999999999/history?metric=roa&group=custom&certs=628')).status,
+      ).toBe(404);
       expect((await api.get('/api/v1/peers/628?date=1990-01-01')).status).toBe(404);
       const aggregates = await api.get(
         '/api/v1/aggregates?date=2024-12-31&start=2024-01-01&group_by=county&metrics=x',

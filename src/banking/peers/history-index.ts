@@ -1,10 +1,11 @@
 /**
  * One metric's values at every report date, sorted within each peer group of one kind (size band,
- * state, charter class, size band and state, all): a bank's standing in its group at each of its
- * report dates is then two binary searches in that group's segment, and the group's median one
- * read. Built from a scan of the metric's column (~1 s at full scale, once per metric, group kind
- * and dataset version) and kept in memory (~6 MB a metric at 750,000 reports) as a read index
- * (db/read-indexes.ts, READ_INDEX_MAX_BYTES). Custom groups are not indexed.
+ * state, charter class, size band and state, all), and every bank's own reports with the group each
+ * fell in: a bank's standing at each of its report dates is then two binary searches in that
+ * group's segment and the group's median one read, with no database read at all. Built from a scan
+ * of the metric's column (~1 s at full scale, once per metric, group kind and dataset version) and
+ * kept in memory (~17 MB a metric at 750,000 reports) as a read index (db/read-indexes.ts,
+ * READ_INDEX_MAX_BYTES). Custom groups are not indexed.
  */
 import { sizeBandOf } from './bands.js';
 import type { GroupKind } from './groups.js';
@@ -17,15 +18,17 @@ export interface MetricReport {
   cert: number;
   report_date: string;
   total_assets: number | null;
-  value: number;
+  value: number | null;
 }
+
+type Institution = { state: string | null; charter_class: string | null };
 
 /** The group a bank belongs to under `kind` (null: in none, such as a bank without a state). */
 export function groupKey(
   kind: IndexedKind,
   totalAssets: number | null,
-  institution: { state: string | null; charter_class: string | null } | undefined,
-): string | null {
+  institution: Institution | undefined,
+) {
   switch (kind) {
     case 'all':
       return '';
@@ -43,69 +46,139 @@ export function groupKey(
   }
 }
 
-export interface GroupAt {
+/** One report date of a bank: its value and where it stands in its group then. */
+export interface HistoryEntry {
+  report_date: string;
+  value: number | null;
+  rank: number | null;
+  percentile: number | null;
   peer_count: number;
   median: number | null;
-  /** Null when the subject's value is null or the group is empty. */
-  standing(value: number | null): Standing | null;
 }
 
-const EMPTY: GroupAt = { peer_count: 0, median: null, standing: () => null };
+/** A bank's reports as they are read, before the groups are sorted. */
+interface OwnReports {
+  dates: number[];
+  values: number[];
+  groups: number[];
+}
 
 export class PeerHistoryIndex {
   private constructor(
     readonly kind: IndexedKind,
+    private readonly dates: readonly string[],
+    /** Every group's non-null values, ascending, group after group. */
     private readonly values: Float64Array,
-    private readonly segments: Map<string, [number, number]>,
+    /** Group id → its values at [starts[id], starts[id + 1]). */
+    private readonly starts: Int32Array,
+    /** cert → its reports at [from, to) of the three arrays below, oldest first. */
+    private readonly reportsOf: Map<number, [number, number]>,
+    private readonly reportDate: Uint16Array,
+    /** NaN: no value. */
+    private readonly reportValue: Float64Array,
+    /** -1: in no group. */
+    private readonly reportGroup: Int32Array,
+    /** Certs with a row in `institutions` (a bank the API knows). */
+    private readonly institutions: ReadonlySet<number>,
   ) {}
 
-  /** The index of `reports` (any order, read as they come). */
+  /** The index of `reports`, read report date by report date, oldest first. */
   static async from(
     kind: IndexedKind,
     reports: AsyncIterable<MetricReport> | Iterable<MetricReport>,
-    institutions: ReadonlyMap<number, { state: string | null; charter_class: string | null }>,
+    institutions: ReadonlyMap<number, Institution>,
   ): Promise<PeerHistoryIndex> {
-    // Grouped first (no key string per report), then each group's values sorted into one array.
-    const groups = new Map<string, number[]>();
+    // Grouped first (a group id per report), then each group's values sorted into one array.
+    const dates: string[] = [];
+    const groupIds = new Map<string, number>();
+    const grouped: number[][] = [];
+    const own = new Map<number, OwnReports>();
     let count = 0;
+    let reportCount = 0;
     for await (const report of reports) {
+      if (dates.at(-1) !== report.report_date) dates.push(report.report_date);
       const group = groupKey(kind, report.total_assets, institutions.get(report.cert));
-      if (group === null) continue;
-      const key = `${report.report_date}|${group}`;
-      let values = groups.get(key);
-      if (!values) {
-        values = [];
-        groups.set(key, values);
+      const key = group === null ? '' : `${report.report_date}|${group}`;
+      let id = group === null ? -1 : groupIds.get(key);
+      if (id === undefined) {
+        id = grouped.length;
+        groupIds.set(key, id);
+        grouped.push([]);
       }
-      values.push(report.value);
-      count++;
+      if (id >= 0 && report.value !== null) {
+        (grouped[id] as number[]).push(report.value);
+        count++;
+      }
+      let reportsOfCert = own.get(report.cert);
+      if (!reportsOfCert) {
+        reportsOfCert = { dates: [], values: [], groups: [] };
+        own.set(report.cert, reportsOfCert);
+      }
+      reportsOfCert.dates.push(dates.length - 1);
+      reportsOfCert.values.push(report.value ?? Number.NaN);
+      reportsOfCert.groups.push(id);
+      reportCount++;
     }
-    const sorted = new Float64Array(count);
-    const segments = new Map<string, [number, number]>();
+    const values = new Float64Array(count);
+    const starts = new Int32Array(grouped.length + 1);
     let start = 0;
-    for (const [key, values] of groups) {
-      values.sort((a, b) => a - b);
-      sorted.set(values, start);
-      segments.set(key, [start, start + values.length]);
-      start += values.length;
+    grouped.forEach((groupValues, id) => {
+      groupValues.sort((a, b) => a - b);
+      values.set(groupValues, start);
+      start += groupValues.length;
+      starts[id + 1] = start;
+    });
+    const reportsOf = new Map<number, [number, number]>();
+    const reportDate = new Uint16Array(reportCount);
+    const reportValue = new Float64Array(reportCount);
+    const reportGroup = new Int32Array(reportCount);
+    let at = 0;
+    for (const [cert, reportsOfCert] of own) {
+      reportsOf.set(cert, [at, at + reportsOfCert.dates.length]);
+      reportsOfCert.dates.forEach((date, i) => {
+        reportDate[at] = date;
+        reportValue[at] = reportsOfCert.values[i] as number;
+        reportGroup[at] = reportsOfCert.groups[i] as number;
+        at++;
+      });
     }
-    return new PeerHistoryIndex(kind, sorted, segments);
+    // biome-ignore format: the index's parts
+    return new PeerHistoryIndex(kind, dates, values, starts, reportsOf, reportDate, reportValue, reportGroup, new Set(institutions.keys()));
   }
 
-  /** Bytes held (the values and, roughly, the segment table). */
+  /** Bytes held (the arrays and, roughly, the tables). */
   get bytes(): number {
-    return this.values.byteLength + this.segments.size * 96;
+    const arrays = this.values.byteLength + this.starts.byteLength;
+    const reports = this.reportDate.byteLength + this.reportValue.byteLength + this.reportGroup.byteLength;
+    return arrays + reports + this.reportsOf.size * 64 + this.institutions.size * 16 + this.dates.length * 64;
   }
 
-  /** The group `group` at `date`, as its peers stand (the subject among them). */
-  at(date: string, group: string | null): GroupAt {
-    const segment = group === null ? undefined : this.segments.get(`${date}|${group}`);
-    if (!segment) return EMPTY;
-    const sorted = this.values.subarray(segment[0], segment[1]);
-    return {
-      peer_count: sorted.length,
-      median: quantile(sorted, 0.5),
-      standing: (value) => (value === null ? null : standing(sorted, value)),
-    };
+  /** Whether `cert` is an institution the API knows (a row in `institutions`). */
+  knows(cert: number): boolean {
+    return this.institutions.has(cert);
+  }
+
+  /** The bank's standing at every one of its report dates, oldest first (empty: no reports). */
+  history(cert: number): HistoryEntry[] {
+    const range = this.reportsOf.get(cert);
+    if (!range) return [];
+    const entries: HistoryEntry[] = [];
+    for (let r = range[0]; r < range[1]; r++) {
+      const group = this.reportGroup[r] as number;
+      const sorted = group < 0 ? undefined : this.values.subarray(this.starts[group], this.starts[group + 1]);
+      const raw = this.reportValue[r] as number;
+      const value = Number.isNaN(raw) ? null : raw;
+      const place: Standing | null =
+        value === null || !sorted || sorted.length === 0 ? null : standing(sorted, value);
+      entries.push({
+        report_date: this.dates[this.reportDate[r] as number] as string,
+        value,
+        rank: place?.rank ?? null,
+        percentile: place?.percentile ?? null,
+        peer_count: sorted?.length ?? 0,
+        median: sorted && sorted.length > 0 ? quantile(sorted, 0.5) : null,
+      });
+    }
+    return entries;
   }
 }
