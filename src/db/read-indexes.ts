@@ -2,7 +2,9 @@
  * In-memory read indexes: structures the read side builds from the database on first use and keeps
  * for the dataset version they were built from (a load empties them), so that a heavy answer is
  * computed from memory instead of scanning rows per request: a metric's peer values per report date
- * (banking/peers/history-index.ts), one report date's call reports (banking/financials-snapshot.ts).
+ * and every bank's own (banking/peers/history-index.ts), one report date's call reports
+ * (banking/financials-snapshot.ts), the security search (holdings/security-search.ts), a quarter's
+ * holder-change counts per security (holdings/holder-summaries.ts).
  * All of them together stay within READ_INDEX_MAX_BYTES, the least recently used dropped first; 0
  * turns them off (every answer then reads the database).
  */

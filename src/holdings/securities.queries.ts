@@ -1,11 +1,13 @@
 /** The security search, a security's quarterly history and its holders with their changes. */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { matchesSearch } from '../db/search.js';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
 import { fourDecimals } from './changes.queries.js';
+import { managerNames } from './manager-names.js';
 import { money } from './params.js';
-import type { ChangeStatus } from './tables.js';
+import { withSecurityNames } from './security-catalogue.js';
+import type { ChangeStatus, PositionChangesTable } from './tables.js';
 
 export interface SecuritySearch {
   q?: string | undefined;
@@ -50,13 +52,15 @@ export async function searchSecurities(db: Kysely<Database>, search: SecuritySea
   return { data, total: Number(countRow.n) };
 }
 
+/** The security master's record of a CUSIP (read from memory: the catalogue of the version). */
 export async function security(db: Kysely<Database>, cusip: string) {
-  const row = await db
-    .selectFrom('securities')
-    .select(['cusip', 'issuer', 'title_of_class', 'ticker'])
-    .where('cusip', '=', cusip)
-    .executeTakeFirst();
-  return row && { ...row, ticker: row.ticker ?? null };
+  const { id, catalogue } = await withSecurityNames(db, (names) => {
+    const id = names.idOf(cusip);
+    return { id, catalogue: names, missing: id < 0 ? 1 : 0 };
+  });
+  if (id < 0) return undefined;
+  const { issuer, title_of_class, ticker } = catalogue.entry(id);
+  return { cusip, issuer, title_of_class, ticker };
 }
 
 /** Every loaded quarter (ascending), with the security's equity holders, changes and split. */
@@ -94,23 +98,19 @@ export async function securityHistory(db: Kysely<Database>, cusip: string, quart
 }
 
 export async function holderSummary(db: Kysely<Database>, quarter: string, cusip: string) {
-  const [summary, split] = await Promise.all([
-    db
-      .selectFrom('security_changes')
-      .selectAll()
-      .where('cusip', '=', cusip)
-      .where('quarter', '=', quarter)
-      .executeTakeFirst(),
-    db
-      .selectFrom('security_splits')
-      .select('factor')
-      .where('cusip', '=', cusip)
-      .where('quarter', '=', quarter)
-      .executeTakeFirst(),
-  ]);
+  const summary = await db
+    .selectFrom('security_changes as c')
+    .leftJoin('security_splits as s', (join) =>
+      join.onRef('s.cusip', '=', 'c.cusip').onRef('s.quarter', '=', 'c.quarter'),
+    )
+    .select(['c.new_count', 'c.added_count', 'c.reduced_count', 'c.unchanged_count', 'c.sold_out_count'])
+    .select('s.factor')
+    .where('c.cusip', '=', cusip)
+    .where('c.quarter', '=', quarter)
+    .executeTakeFirst();
   if (!summary) return undefined;
   return {
-    split_factor: split ? Number(split.factor) : null,
+    split_factor: summary.factor === null ? null : Number(summary.factor),
     summary: {
       new: Number(summary.new_count),
       added: Number(summary.added_count),
@@ -121,6 +121,11 @@ export async function holderSummary(db: Kysely<Database>, quarter: string, cusip
   };
 }
 
+type HolderRow = Pick<
+  Selectable<PositionChangesTable>,
+  'cik' | 'shares_after' | 'shares_before' | 'value_after' | 'value_before' | 'weight_after' | 'status'
+>;
+
 /** A page of the security's holders and sold-out managers, by value now descending then CIK. */
 export async function holderChanges(
   db: Kysely<Database>,
@@ -129,30 +134,28 @@ export async function holderChanges(
   status: ChangeStatus | undefined,
   page: Page,
 ) {
-  let query = db
-    .selectFrom('position_changes as c')
-    .innerJoin('manager_quarters as m', (join) =>
-      join.onRef('m.cik', '=', 'c.cik').onRef('m.quarter', '=', 'c.quarter'),
-    )
-    .select(['c.cik', 'm.name', 'c.shares_after', 'c.shares_before', 'c.value_after', 'c.value_before'])
-    .select(['c.weight_after', 'c.status'])
-    .where('c.quarter', '=', quarter)
-    .where('c.cusip', '=', cusip);
-  if (status) query = query.where('c.status', '=', status);
-  const rows = await query
-    .orderBy('c.value_after', 'desc')
-    .orderBy('c.cik')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map((row) => ({
-    cik: row.cik,
-    name: row.name,
-    shares: Number(row.shares_after),
-    value: money(row.value_after),
-    weight: fourDecimals(row.weight_after),
-    status: row.status,
-    shares_change: fourDecimals(Number(row.shares_after) - Number(row.shares_before)),
-    value_change: money(Number(row.value_after) - Number(row.value_before)),
-  }));
+  // Every column comes from the holders index (migration 0013); names from memory. A template, not
+  // the query builder: building and compiling the query cost more than SQLite reading the page
+  // (~35 against ~25 µs).
+  const byStatus = status ? sql`and status = ${status}` : sql``;
+  const [{ rows }, names] = await Promise.all([
+    sql<HolderRow>`select cik, shares_after, shares_before, value_after, value_before, weight_after, status
+      from position_changes where quarter = ${quarter} and cusip = ${cusip} ${byStatus}
+      order by value_after desc, cik limit ${page.limit} offset ${page.offset}`.execute(db),
+    managerNames(db, quarter),
+  ]);
+  // Every changed manager filed the quarter, so it has a name; as the join to manager_quarters did,
+  // a row without one would be left out.
+  return rows
+    .filter((row) => names.has(row.cik))
+    .map((row) => ({
+      cik: row.cik,
+      name: names.get(row.cik) as string,
+      shares: Number(row.shares_after),
+      value: money(row.value_after),
+      weight: fourDecimals(row.weight_after),
+      status: row.status,
+      shares_change: fourDecimals(Number(row.shares_after) - Number(row.shares_before)),
+      value_change: money(Number(row.value_after) - Number(row.value_before)),
+    }));
 }

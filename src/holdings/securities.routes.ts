@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
 import { loadedQuarters, quarterOrLatest } from './availability.js';
+import { holderSummaries } from './holder-summaries.js';
 import {
   holderChanges,
   holderSummary,
@@ -83,7 +84,10 @@ export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const quarter = await quarterOrLatest(app.db, request.query.quarter);
       const identity = await knownSecurity(request.params.cusip);
       const { status, limit, offset } = request.query;
-      const found = await holderSummary(app.db, quarter, identity.cusip);
+      const summaries = await holderSummaries(app.db, quarter, app.config.readIndexMaxBytes);
+      const found = summaries
+        ? summaries.get(identity.cusip)
+        : await holderSummary(app.db, quarter, identity.cusip);
       if (!found) throw notFound(`No manager held or sold CUSIP ${identity.cusip} in ${quarter}`);
       const { summary } = found;
       const total = status

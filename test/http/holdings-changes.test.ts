@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { configWith } from '../../src/config.js';
 import { buildHoldingsDemo, demoSplits } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { getJson, useTestApp } from '../helpers/app.js';
@@ -287,6 +289,32 @@ describe.each(testBackends())('13F changes, holders, securities and filing progr
             (data[i] as { value: number }).value,
           );
       }
+    }
+  });
+
+  it('holders pages are the same from the read index and from SQL', async () => {
+    const reader = ctx.database.openReader();
+    const plain = await buildApp(configWith({ logLevel: 'silent', readIndexMaxBytes: 0 }), {
+      handle: reader,
+    });
+    try {
+      const quarters = await quartersLoaded();
+      const crowded = (await json(ctx.app, '/api/crowded?limit=2')).data as { cusip: string }[];
+      const cusips = [...SPLITS.map((s) => s.cusip), ...crowded.map((c) => c.cusip)];
+      let compared = 0;
+      for (const cusip of cusips)
+        for (const quarter of quarters)
+          for (const query of ['', '&status=sold_out&limit=3', '&status=new', '&offset=5&limit=7']) {
+            const url = `/api/securities/${cusip}/holders?quarter=${quarter}${query}`;
+            const [indexed, sql] = [await getJson(ctx.app, url), await getJson(plain, url)];
+            expect(sql.status, url).toBe(indexed.status);
+            expect(sql.body, url).toEqual(indexed.body);
+            if (indexed.status === 200) compared++;
+          }
+      expect(compared).toBeGreaterThan(20);
+    } finally {
+      await plain.close();
+      await reader.close();
     }
   });
 

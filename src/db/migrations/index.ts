@@ -11,6 +11,7 @@ import * as financialAggregates from './0009_financial_aggregates.js';
 import * as identity from './0010_identity.js';
 import * as time from './0011_time.js';
 import * as managerPortfolios from './0012_manager_portfolios.js';
+import * as holdersCoveringIndex from './0013_holders_covering_index.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010_identity': identity,
   '0011_time': time,
   '0012_manager_portfolios': managerPortfolios,
+  '0013_holders_covering_index': holdersCoveringIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
