@@ -19,6 +19,7 @@ export interface Config {
   readonly cacheEnabled: boolean;
   readonly cacheMaxBytes: number;
   readonly readIndexMaxBytes: number;
+  readonly tuneMemory: boolean;
   readonly versionPollMs: number;
   readonly rateLimitMax: number;
   readonly rateLimitWindowSeconds: number;
@@ -173,8 +174,16 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'readIndexMaxBytes',
     default: '134217728',
     description:
-      "Bound of the in-memory read indexes, built on first use and kept for the dataset version (peer values of a metric per report date and group kind, ~6 MB each at full scale; one report date's call reports, ~11 MB), in bytes (default 128 MiB); 0 reads the database for every answer instead",
+      "Bound of the in-memory read indexes, built on first use and kept for the dataset version (peer values of a metric per report date and group kind with every bank's own reports, ~17 MB each at full scale; one report date's call reports, ~11 MB; the security search; a quarter's holder-change counts, ~1 MB), in bytes (default 128 MiB); 0 reads the database for every answer instead",
     parse: integerIn(0, 2 ** 40),
+  },
+  {
+    env: 'TUNE_MEMORY',
+    key: 'tuneMemory',
+    default: 'true',
+    description:
+      '`serve` restarts itself once at launch (same process id) with an 8 MB V8 young generation and glibc malloc settings that return freed memory (`MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=1048576`, `MALLOC_TRIM_THRESHOLD_=1048576`; figures in docs/performance.md, "Memory of the serving process"). Flags and `MALLOC_*` variables already given are kept; false starts the server as launched',
+    parse: boolean,
   },
   {
     env: 'VERSION_POLL_MS',

@@ -4,8 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST } from '../export/run.js';
-import type { Manifest } from '../export/types.js';
+import { MANIFEST, type Manifest } from '../export/types.js';
 
 export interface PublishedExport {
   readonly manifest: Manifest;

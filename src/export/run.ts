@@ -23,12 +23,11 @@ import { datasetVersion } from '../db/dataset.js';
 import type { Database } from '../db/tables.js';
 import { readRows } from './read.js';
 import { EXPORT_TABLES } from './tables/index.js';
-import type { ExportFormat, ExportTable, Manifest, ManifestFile } from './types.js';
+import { type ExportFormat, type ExportTable, MANIFEST, type Manifest, type ManifestFile } from './types.js';
 import { openParquetStage, type ParquetStage } from './writers/parquet.js';
 import { csvWriter, ndjsonWriter } from './writers/text.js';
 import type { TableWriter } from './writers/writer.js';
 
-export const MANIFEST = 'manifest.json';
 /** Subdirectories exports write their files into: `export-<dataset version>-<time>`. */
 export const EXPORT_SUBDIR = /^export-\d+-\d+$/;
 

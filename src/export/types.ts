@@ -5,6 +5,9 @@
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 
+/** The file an export writes last (its table of contents); `/bulk/` serves it. */
+export const MANIFEST = 'manifest.json';
+
 /** Column types of the export, as the Parquet files declare them (DuckDB's names). */
 export type ColumnType = 'INTEGER' | 'BIGINT' | 'DOUBLE' | 'VARCHAR' | 'DATE' | 'BOOLEAN';
 

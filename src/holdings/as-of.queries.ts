@@ -81,14 +81,9 @@ export interface QuarterAsOf {
   total: number;
 }
 
-/** The manager's quarter from its filings made on or before the day; null when it had none. */
-export async function quarterAsOf(
-  db: Kysely<Database>,
-  cik: string,
-  quarter: string,
-  asOf: string,
-): Promise<QuarterAsOf | null> {
-  const filings = await db
+/** The manager's filings of the quarter made on or before the day (any form), with their cover. */
+export function filingsAsOf(db: Kysely<Database>, cik: string, quarter: string, asOf: string) {
+  return db
     .selectFrom('filings_13f')
     .select([
       'accession_number',
@@ -105,18 +100,36 @@ export async function quarterAsOf(
     .where('quarter', '=', quarter)
     .where('filing_date', '<=', asOf)
     .execute();
-  const resolved = resolveManagerQuarter(filings as FilingHeader[]);
-  if (!resolved) return null;
+}
+
+type FilingAsOf = Awaited<ReturnType<typeof filingsAsOf>>[number];
+
+/** The quarter `resolved` (from `filings`) describes: its positions summed from the raw rows. */
+export async function resolvedState(
+  db: Kysely<Database>,
+  filings: readonly FilingAsOf[],
+  resolved: ResolvedQuarter,
+): Promise<QuarterAsOf> {
   const rows = await readFilingRows(
     db,
     appliedFilings(resolved).map((f) => f.accession_number),
   );
   const positions = managerPositions(resolved, (accession) => rows.get(accession) ?? []);
-  const cover = filings.find(
-    (f) => f.accession_number === resolved.latest.accession_number,
-  ) as (typeof filings)[number];
+  const cover = filings.find((f) => f.accession_number === resolved.latest.accession_number) as FilingAsOf;
   const total = positions.reduce((sum, p) => sum + p.value, 0);
   return { resolved, positions, name: cover.manager_name, city: cover.city, state: cover.state, total };
+}
+
+/** The manager's quarter from its filings made on or before the day; null when it had none. */
+export async function quarterAsOf(
+  db: Kysely<Database>,
+  cik: string,
+  quarter: string,
+  asOf: string,
+): Promise<QuarterAsOf | null> {
+  const filings = await filingsAsOf(db, cik, quarter, asOf);
+  const resolved = resolveManagerQuarter(filings as FilingHeader[]);
+  return resolved && resolvedState(db, filings, resolved);
 }
 
 /** Issuer, class and ticker of the CUSIPs (the security master; the filing's issuer when absent). */
@@ -131,17 +144,6 @@ async function securitiesOf(db: Kysely<Database>, cusips: readonly string[]) {
     for (const row of rows) out.set(row.cusip, { ...row, ticker: row.ticker ?? null });
   }
   return out;
-}
-
-const byValue = (a: Position, b: Position) =>
-  b.value - a.value ||
-  (a.cusip < b.cusip ? -1 : a.cusip > b.cusip ? 1 : 0) ||
-  (a.share_type < b.share_type ? -1 : a.share_type > b.share_type ? 1 : 0) ||
-  ((a.put_call ?? '') < (b.put_call ?? '') ? -1 : (a.put_call ?? '') > (b.put_call ?? '') ? 1 : 0);
-
-/** The quarter's positions as of the day in the portfolio's order (value descending, then CUSIP). */
-export function positionsInOrder(state: QuarterAsOf): Position[] {
-  return [...state.positions].sort(byValue);
 }
 
 function equityOf(state: QuarterAsOf | null): Portfolio {

@@ -15,7 +15,6 @@ import type { Database } from '../db/tables.js';
 import type { JsonBuffer } from '../http/json-buffer.js';
 import {
   CUSIP_BYTES,
-  codeOf,
   type PackedPortfolio,
   PUT_CALLS,
   putCallOf,
@@ -83,55 +82,31 @@ function idsOf(pack: PackedPortfolio, catalogue: SecurityCatalogue) {
   return { ids, catalogue, missing };
 }
 
-/** A packed portfolio's `holdings` array, named from the security master in memory. */
+/**
+ * A packed portfolio's `holdings` array, named from the security master in memory. A position whose
+ * CUSIP the master lacks is left out, as the positions table's join does; with `keepUnknown` (an
+ * as-of portfolio, resolved from the raw rows) it keeps its record with an empty issuer, so that the
+ * answer names every position its total counts.
+ */
 export async function writePackedHoldings(
   db: Kysely<Database>,
   json: JsonBuffer,
   pack: PackedPortfolio,
   totalValue: number,
+  keepUnknown = false,
 ): Promise<JsonBuffer> {
   const { ids, catalogue } = await withSecurityNames(db, (names) => idsOf(pack, names));
   const { values, shares, codes } = pack;
   const writer = new HoldingsWriter(json, totalValue);
   for (let i = 0; i < pack.count; i++) {
     const id = ids[i] as number;
-    if (id >= 0)
-      writer.add(catalogue.recordStart(id), values[i] as number, shares[i] as number, codes[i] as number);
-  }
-  return writer.close();
-}
-
-/** A position as the as-of path resolves it (positions in the portfolio's order). */
-export interface ResolvedPosition {
-  cusip: string;
-  share_type: string;
-  put_call: string | null;
-  value: number;
-  shares: number;
-}
-
-/**
- * Resolved positions' `holdings` array; a CUSIP the security master lacks keeps its record with an
- * empty issuer (the recomputed answer names every position it counts).
- */
-export async function writeResolvedHoldings(
-  db: Kysely<Database>,
-  json: JsonBuffer,
-  positions: readonly ResolvedPosition[],
-  totalValue: number,
-): Promise<JsonBuffer> {
-  const { ids, catalogue } = await withSecurityNames(db, (names) => {
-    const ids = positions.map((p) => names.idOf(p.cusip));
-    return { ids, catalogue: names, missing: ids.filter((id) => id < 0).length };
-  });
-  const writer = new HoldingsWriter(json, totalValue);
-  positions.forEach((p, i) => {
-    const id = ids[i] as number;
     const start =
       id >= 0
         ? catalogue.recordStart(id)
-        : recordStartOf({ cusip: p.cusip, issuer: '', title_of_class: null, ticker: null });
-    writer.add(start, p.value, Number(p.shares), codeOf(p.share_type, p.put_call));
-  });
+        : keepUnknown
+          ? recordStartOf({ cusip: pack.cusip(i), issuer: '', title_of_class: null, ticker: null })
+          : undefined;
+    if (start) writer.add(start, values[i] as number, shares[i] as number, codes[i] as number);
+  }
   return writer.close();
 }

@@ -3,11 +3,12 @@ import { JsonBuffer, sendJson } from '../http/json-buffer.js';
 import { notFound, problemResponses } from '../http/problem.js';
 import { plainJson } from '../http/serializer.js';
 import { linkedFrom } from '../identity/graph.queries.js';
-import { filedAfter, latestQuarterAsOf, positionsInOrder, quarterAsOf } from './as-of.queries.js';
+import { filedAfter, latestQuarterAsOf } from './as-of.queries.js';
 import { loadedQuarters, quarterOrLatest, requireManager } from './availability.js';
 import { padCik } from './identifiers.js';
 import { money } from './params.js';
-import { writePackedHoldings, writeResolvedHoldings } from './portfolio-records.js';
+import { portfolioAsOf } from './portfolio-as-of.js';
+import { writePackedHoldings } from './portfolio-records.js';
 import {
   findSecurityQuarter,
   listHolders,
@@ -81,14 +82,14 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!quarter) throw notFound(`CIK ${cik} had filed no 13F holdings report by ${asOf}`);
         // A filing made after the day changes the answer: resolve the quarter from the earlier ones.
         if (await filedAfter(app.db, cik, [quarter], asOf)) {
-          const state = await quarterAsOf(app.db, cik, quarter, asOf);
+          const state = await portfolioAsOf(app.db, cik, quarter, asOf, app.config.readIndexMaxBytes);
           if (!state) throw notFound(`CIK ${cik} had filed no 13F holdings report for ${quarter} by ${asOf}`);
           // biome-ignore format: the answer's head
           const head = { cik, name: state.name, city: state.city, state: state.state, crd, quarter,
-            filed_at: state.resolved.latest.filing_date, form_type: state.resolved.latest.form_type,
-            total_value: money(state.total), position_count: state.positions.length };
-          const json = new JsonBuffer(state.positions.length * 200).openMember(head, 'holdings');
-          await writeResolvedHoldings(app.db, json, positionsInOrder(state), state.total);
+            filed_at: state.filedAt, form_type: state.formType,
+            total_value: money(state.total), position_count: state.pack.count };
+          const json = new JsonBuffer(state.pack.count * 200).openMember(head, 'holdings');
+          await writePackedHoldings(app.db, json, state.pack, state.total, true);
           return sendJson(reply, json.text('}'));
         }
       }

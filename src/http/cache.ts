@@ -12,9 +12,11 @@
  * `?state=TX` share one entry). onResponse records the headers a stored representation went out
  * with, for the front door to replay.
  */
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { VersionWatch } from '../db/version-watch.js';
+import { keepBuffer } from './buffer-pool.js';
 import { captureHead } from './cache-head.js';
 import { type Coding, etagFor, ifNoneMatchHits, negotiateCoding, normalisedKey } from './cache-keys.js';
 import { type Entry, ResponseStore, variantOf } from './cache-store.js';
@@ -132,6 +134,7 @@ export function registerResponseCache(
       revalidationHeaders(reply, etagFor(key, state.version, 'identity'));
       return payload;
     }
+    if (storing && Buffer.isBuffer(payload)) keepBuffer(payload); // stored: never back to the pool
     const identity: Entry = {
       body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),

@@ -17,6 +17,7 @@
  * through JSON.stringify. A property test compares the two (test/unit/json-buffer.test.ts).
  */
 import type { FastifyReply } from 'fastify';
+import { returnBuffer, takeBuffer } from './buffer-pool.js';
 
 const BATCH = 64;
 /** Powers of ten as exact doubles, by exponent. */
@@ -36,14 +37,15 @@ export class JsonBuffer {
   private readonly digits = new Uint8Array(24);
 
   constructor(expectedBytes = 64 * 1024) {
-    this.buffer = Buffer.allocUnsafe(Math.max(1024, expectedBytes));
+    this.buffer = takeBuffer(expectedBytes);
   }
 
   private ensure(bytes: number): void {
     const room = this.length + bytes;
     if (room <= this.buffer.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, room));
+    const grown = takeBuffer(Math.max(this.buffer.length * 2, room));
     this.buffer.copy(grown, 0, 0, this.length);
+    returnBuffer(this.buffer);
     this.buffer = grown;
   }
 
@@ -168,9 +170,19 @@ export class JsonBuffer {
   bytes(): Buffer {
     return this.buffer.subarray(0, this.length);
   }
+
+  /** Hands the memory back to the pool (buffer-pool.ts): the document must not be read again. */
+  release(): void {
+    returnBuffer(this.buffer);
+  }
 }
 
-/** Sends a document a handler wrote (a Buffer with a JSON type is sent as it is). */
+/**
+ * Sends a document a handler wrote (a Buffer with a JSON type is sent as it is); its memory goes back
+ * to the pool once the response has been handed to the socket in full (an aborted response's is left
+ * to the garbage collector), unless the response cache claimed it.
+ */
 export function sendJson(reply: FastifyReply, json: JsonBuffer): FastifyReply {
+  reply.raw.once('finish', () => json.release());
   return reply.type('application/json; charset=utf-8').send(json.bytes());
 }

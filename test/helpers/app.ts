@@ -36,6 +36,22 @@ export function useTestApp(
   return context;
 }
 
+/** Runs `use` with a second app on the context's database (other settings), closed afterwards. */
+export async function withAppOn<T>(
+  database: TestDatabase,
+  overrides: Partial<Config>,
+  use: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const reader = database.openReader();
+  const app = await buildApp(configWith({ logLevel: 'silent', ...overrides }), { handle: reader });
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+    await reader.close();
+  }
+}
+
 /** GET through app.inject and parse JSON. */
 export async function getJson(app: FastifyInstance, url: string) {
   const response = await app.inject({ method: 'GET', url });

@@ -5,11 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { configWith } from '../../src/config.js';
 import { buildHoldingsDemo, demoSplits } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
-import { getJson, useTestApp } from '../helpers/app.js';
+import { getJson, useTestApp, withAppOn } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
 
 const DEMO = { seed: DEFAULT_DEMO_SEED, scale: 'small' } as const;
@@ -293,11 +291,7 @@ describe.each(testBackends())('13F changes, holders, securities and filing progr
   });
 
   it('holders pages are the same from the read index and from SQL', async () => {
-    const reader = ctx.database.openReader();
-    const plain = await buildApp(configWith({ logLevel: 'silent', readIndexMaxBytes: 0 }), {
-      handle: reader,
-    });
-    try {
+    await withAppOn(ctx.database, { readIndexMaxBytes: 0 }, async (plain) => {
       const quarters = await quartersLoaded();
       const crowded = (await json(ctx.app, '/api/crowded?limit=2')).data as { cusip: string }[];
       const cusips = [...SPLITS.map((s) => s.cusip), ...crowded.map((c) => c.cusip)];
@@ -312,10 +306,7 @@ describe.each(testBackends())('13F changes, holders, securities and filing progr
             if (indexed.status === 200) compared++;
           }
       expect(compared).toBeGreaterThan(20);
-    } finally {
-      await plain.close();
-      await reader.close();
-    }
+    });
   });
 
   it('a position history matches the portfolios and the changes of each quarter', async () => {

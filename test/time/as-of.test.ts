@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
-import { getJson, useTestApp } from '../helpers/app.js';
+import { getJson, useTestApp, withAppOn } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
 
 interface Filing {
@@ -75,7 +75,15 @@ describe.each(testBackends())('as_of on $name', (backend) => {
 
   /** Positions (key CUSIP|type|put/call) in thousands, from the raw rows of the applied filings. */
   function positions(set: readonly Filing[], rows: Map<string, RawRow[]>) {
-    const sums = new Map<string, { cusip: string; equity: boolean; dollars: number; shares: number }>();
+    type Sum = {
+      cusip: string;
+      type: string;
+      putCall: string | null;
+      equity: boolean;
+      dollars: number;
+      shares: number;
+    };
+    const sums = new Map<string, Sum>();
     for (const f of set)
       for (const row of rows.get(f.accession_number) ?? []) {
         const cusip = row[0].toUpperCase();
@@ -84,6 +92,8 @@ describe.each(testBackends())('as_of on $name', (backend) => {
         const key = `${cusip}|${type}|${putCall ?? ''}`;
         const sum = sums.get(key) ?? {
           cusip,
+          type,
+          putCall,
           equity: type === 'SH' && putCall === null,
           dollars: 0,
           shares: 0,
@@ -121,6 +131,21 @@ describe.each(testBackends())('as_of on $name', (backend) => {
           2,
         );
         expect(before.body.filed_at).toBe(set.at(-1)?.filing_date);
+        // Every holding as the raw rows give it, in the portfolio's order (value descending).
+        const byKey = new Map(expected.map((p) => [`${p.cusip}|${p.type}|${p.putCall ?? ''}`, p]));
+        let previous = Number.POSITIVE_INFINITY;
+        for (const h of before.body.holdings) {
+          const p = byKey.get(`${h.cusip}|${h.share_type}|${h.put_call ?? ''}`);
+          expect(h.value).toBeCloseTo(p?.value ?? Number.NaN, 2);
+          expect(h.shares).toBeCloseTo(p?.shares ?? Number.NaN, 4);
+          expect(h.value).toBeLessThanOrEqual(previous);
+          previous = h.value;
+        }
+        // The same answer again (the packed state kept as a read index) and with read indexes off.
+        const url = `/api/holdings/${amendment.cik}?quarter=${quarter}&as_of=${dayBefore}`;
+        expect((await getJson(ctx.app, url)).body).toEqual(before.body);
+        const unindexed = await withAppOn(ctx.database, { readIndexMaxBytes: 0 }, (app) => getJson(app, url));
+        expect(unindexed.body).toEqual(before.body);
         const after = await getJson(
           ctx.app,
           `/api/holdings/${amendment.cik}?quarter=${quarter}&as_of=${amendment.filing_date}`,

@@ -1,0 +1,49 @@
+/**
+ * The API process's memory settings. Its resident memory was mostly what V8 and glibc keep after use,
+ * not what it holds: V8's default young generation on a large machine (16 MB semi-spaces, ~50 MB
+ * committed from the start) and glibc's malloc, which raises its mmap threshold after every large
+ * free (up to 32 MB) and keeps up to 8 arenas per core, so the megabyte buffers of whole-portfolio
+ * answers and of blobs read from SQLite stayed in its heaps once freed. `serve` therefore replaces
+ * its own process image once, before doing anything (process.execve: the same pid, so a supervisor,
+ * `npm start` and signals still see one process), with an 8 MB semi-space and malloc settings that
+ * hand freed memory back: at most 2 arenas, a fixed 1 MB mmap threshold and a 1 MB trim threshold.
+ * (A 64 KB threshold kept less, but every blob of a packed portfolio read from SQLite, 0.1–0.3 MB,
+ * then came from a fresh mapping that faulted in page by page: compare 7.9 → 11 ms a request.) The
+ * answers' own buffers come from a pool (http/buffer-pool.ts). Figures: docs/performance.md, "Memory
+ * of the serving process". Settings the user gave (the flag in NODE_OPTIONS or the command line, a
+ * MALLOC_* variable) are kept; TUNE_MEMORY=false starts the server as it was launched.
+ */
+import { fileURLToPath } from 'node:url';
+
+/** V8 flags of the serving process. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
+
+/** glibc malloc settings of the serving process (ignored by other C libraries). */
+export const SERVER_MALLOC_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '1048576',
+  MALLOC_TRIM_THRESHOLD_: '1048576',
+} as const;
+
+/** Set in the replaced process: it is tuned already. */
+const TUNED_MARK = 'REGDATA_MEMORY_TUNED';
+
+const flagName = (flag: string) => flag.split('=')[0] as string;
+
+/**
+ * Replaces this process with a tuned one running the same command; returns (doing nothing) when
+ * tuning is off, already done, or impossible on this runtime. `environment` is the process's own.
+ */
+export function execTunedIfNeeded(tune: boolean, environment: NodeJS.ProcessEnv): void {
+  if (!tune || environment[TUNED_MARK] === '1' || typeof process.execve !== 'function') return;
+  const given = `${process.execArgv.join(' ')} ${environment.NODE_OPTIONS ?? ''}`;
+  const flags = SERVER_NODE_FLAGS.filter((flag) => !given.includes(flagName(flag)));
+  const env: NodeJS.ProcessEnv = { ...SERVER_MALLOC_ENV, ...environment, [TUNED_MARK]: '1' };
+  // The real entry script: `npm start` imports the CLI into scripts/start.mjs with a made-up argv[1].
+  const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
+  process.execve(
+    process.execPath,
+    [process.execPath, ...flags, ...process.execArgv, cli, ...process.argv.slice(2)],
+    env,
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * `serve` replaces its own process image once at launch with the memory settings of
+ * src/cli/runtime-memory.ts: the same process id answers, with the V8 flag on its command line and
+ * the malloc settings in its environment; settings the user gave win, and TUNE_MEMORY=false leaves
+ * the process as launched. Read from /proc (Linux).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../src/cli/runtime-memory.js';
+import { buildServer, demoCopy, spawnServer } from './support.js';
+
+const onLinux = process.platform === 'linux';
+
+function processOf(pid: number) {
+  const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return { cmdline, env: Object.fromEntries(environ.map((entry) => entry.split(/=(.*)/s).slice(0, 2))) };
+}
+
+describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
+  const cleanups: (() => void)[] = [];
+  let cli = '';
+  let database = '';
+
+  beforeAll(async () => {
+    const [build, demo] = await Promise.all([buildServer(), demoCopy()]);
+    cleanups.push(build.cleanup, demo.cleanup);
+    cli = build.cli;
+    database = demo.url;
+  }, 600_000);
+
+  afterAll(() => {
+    for (const cleanup of cleanups) cleanup();
+  });
+
+  async function launched(env: Record<string, string>) {
+    const server = await spawnServer(cli, { DATABASE_URL: database, ...env });
+    try {
+      const ready = await fetch(`${server.origin}/readyz`);
+      expect(ready.status).toBe(200);
+      return processOf(server.child.pid as number);
+    } finally {
+      await server.stop();
+      expect(await server.exited).toBe(0);
+    }
+  }
+
+  it('the launched process id serves with the V8 flag and the malloc settings', async () => {
+    const { cmdline, env } = await launched({});
+    for (const flag of SERVER_NODE_FLAGS) expect(cmdline).toContain(flag);
+    expect(cmdline).toContain(cli);
+    expect(cmdline.slice(-2)).toEqual(['serve', '--no-migrate']);
+    for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) expect(env[name]).toBe(value);
+  });
+
+  it('keeps the settings the user gave', async () => {
+    const { cmdline, env } = await launched({
+      NODE_OPTIONS: '--max-semi-space-size=16',
+      MALLOC_ARENA_MAX: '4',
+    });
+    expect(cmdline.filter((arg) => arg.startsWith('--max-semi-space-size'))).toEqual([]);
+    expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=16');
+    expect(env.MALLOC_ARENA_MAX).toBe('4');
+    expect(env.MALLOC_MMAP_THRESHOLD_).toBe(SERVER_MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
+  });
+
+  it('TUNE_MEMORY=false serves as launched', async () => {
+    const { cmdline, env } = await launched({ TUNE_MEMORY: 'false' });
+    expect(cmdline.filter((arg) => arg.startsWith('--max-semi-space-size'))).toEqual([]);
+    expect(env.MALLOC_ARENA_MAX).toBeUndefined();
+  });
+});
