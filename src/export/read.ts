@@ -8,12 +8,19 @@ import type { DbHandle } from '../db/connect.js';
 import type { Database } from '../db/tables.js';
 import type { ExportRow } from './types.js';
 
-export const BATCH_ROWS = 5000;
+/** Values per batch: 5,000 rows of a narrow table, ~1,300 of the financials' ~190 columns. */
+const BATCH_VALUES = 250_000;
+const MAX_BATCH_ROWS = 5000;
+
+/** Rows per batch of a table of `columns` columns. */
+export const batchRows = (columns: number) =>
+  Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(BATCH_VALUES / columns)));
 
 export async function* readRows(
   handle: DbHandle,
   trx: Transaction<Database>,
   query: Compilable,
+  rowsPerBatch: number,
 ): AsyncIterable<ExportRow[]> {
   const { sql: text, parameters } = query.compile();
   if (handle.sqlite) {
@@ -23,7 +30,7 @@ export async function* readRows(
       .raw(true)
       .iterate(...parameters)) {
       batch.push(row as ExportRow);
-      if (batch.length === BATCH_ROWS) {
+      if (batch.length === rowsPerBatch) {
         yield batch;
         batch = [];
       }
@@ -37,9 +44,9 @@ export async function* readRows(
     for (;;) {
       const { rows } = await sql<
         Record<string, unknown>
-      >`fetch ${sql.raw(String(BATCH_ROWS))} from export_rows`.execute(trx);
+      >`fetch ${sql.raw(String(rowsPerBatch))} from export_rows`.execute(trx);
       if (rows.length > 0) yield rows.map((row) => Object.values(row));
-      if (rows.length < BATCH_ROWS) return;
+      if (rows.length < rowsPerBatch) return;
     }
   } finally {
     await sql`close export_rows`.execute(trx);

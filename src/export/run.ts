@@ -21,7 +21,7 @@ import type { Transaction } from 'kysely';
 import type { DbHandle } from '../db/connect.js';
 import { datasetVersion } from '../db/dataset.js';
 import type { Database } from '../db/tables.js';
-import { readRows } from './read.js';
+import { batchRows, readRows } from './read.js';
 import { EXPORT_TABLES } from './tables/index.js';
 import { type ExportFormat, type ExportTable, MANIFEST, type Manifest, type ManifestFile } from './types.js';
 import { openParquetStage, type ParquetStage } from './writers/parquet.js';
@@ -44,23 +44,28 @@ async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * Streams the table's rows into `writer`; resolves to the row count and the writer's `close()`,
+ * which finishes the file meanwhile (DuckDB converts a staged table while the next one is read).
+ */
 async function writeTable(
   handle: DbHandle,
   trx: Transaction<Database>,
   table: ExportTable,
   writer: TableWriter,
-): Promise<number> {
+): Promise<{ rows: number; finished: Promise<void> }> {
   let rows = 0;
   try {
     const complete = table.complete ? await table.complete(trx) : null;
-    for await (const batch of readRows(handle, trx, table.query(trx))) {
+    for await (const batch of readRows(handle, trx, table.query(trx), batchRows(table.columns.length))) {
       await writer.write(complete ? batch.map(complete) : batch);
       rows += batch.length;
     }
-  } finally {
-    await writer.close();
+  } catch (error) {
+    await writer.close().catch(() => {});
+    throw error;
   }
-  return rows;
+  return { rows, finished: writer.close() };
 }
 
 function openWriter(stage: ParquetStage | null, format: ExportFormat, path: string, table: ExportTable) {
@@ -87,29 +92,30 @@ export async function exportDataset(handle: DbHandle, options: ExportOptions): P
         exportDir = join(options.out, subdir);
         mkdirSync(exportDir);
         const stage = options.format === 'parquet' ? await openParquetStage(stageDir) : null;
-        const files: ManifestFile[] = [];
+        const finishing: Promise<ManifestFile>[] = [];
         try {
           for (const table of options.tables ?? EXPORT_TABLES) {
             const name = `${table.name}.${options.format}`;
             const path = join(exportDir, name);
             const tableStarted = Date.now();
-            const rows = await writeTable(handle, trx, table, openWriter(stage, options.format, path, table));
-            const bytes = statSync(path).size;
-            files.push({
-              name,
-              table: table.table,
-              format: options.format,
-              rows,
-              bytes,
-              sha256: await sha256Of(path),
-              columns: table.columns.map(({ name, type, unit }) => ({ name, type, unit })),
-              path: `${subdir}/${name}`,
+            const writer = openWriter(stage, options.format, path, table);
+            const { rows, finished } = await writeTable(handle, trx, table, writer);
+            const file = finished.then(async (): Promise<ManifestFile> => {
+              const bytes = statSync(path).size;
+              log(`export: ${name}: ${rows} rows, ${bytes} bytes (${Date.now() - tableStarted} ms)`);
+              // biome-ignore format: one manifest entry
+              return { name, table: table.table, format: options.format, rows, bytes, sha256: await sha256Of(path),
+                columns: table.columns.map(({ name, type, unit }) => ({ name, type, unit })), path: `${subdir}/${name}` };
             });
-            log(`export: ${name}: ${rows} rows, ${bytes} bytes (${Date.now() - tableStarted} ms)`);
+            file.catch(() => {}); // awaited below, with the others
+            finishing.push(file);
           }
         } finally {
+          // Every file finished (or failed) before DuckDB closes; a failure is thrown below.
+          await Promise.allSettled(finishing);
           stage?.close();
         }
+        const files = await Promise.all(finishing);
         return { dataset_version: version, created_at: new Date().toISOString(), files };
       });
     const manifestPath = join(options.out, MANIFEST);

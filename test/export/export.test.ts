@@ -6,7 +6,7 @@
  * (ETag, 304, Range, HEAD, problems, a newer export picked up without a restart).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -224,6 +224,18 @@ describe.each(testBackends())('bulk export on $name', (backend: Backend) => {
     ).rejects.toThrow(/no_such_table/);
     expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toBe(before);
     for (const file of manifest.files) expect(sha256(join(out, file.path))).toBe(file.sha256);
+    // DuckDB's conversion failing while the next table is read (text declared as integers).
+    const first = EXPORT_TABLES[0]!;
+    const mistyped: ExportTable = {
+      ...first,
+      name: 'mistyped',
+      columns: first.columns.map((column) => ({ ...column, type: 'INTEGER' as const })),
+    };
+    await expect(
+      exportDataset(database.writer, { format: 'parquet', out, tables: [mistyped, EXPORT_TABLES[2]!] }),
+    ).rejects.toThrow(/convert|cast|Conversion/i);
+    expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toBe(before);
+    expect(readdirSync(out).filter((entry) => entry.startsWith('export-'))).toHaveLength(1);
   });
 
   describe('/bulk', () => {

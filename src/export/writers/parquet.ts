@@ -3,7 +3,9 @@
  * staging CSV file, then DuckDB reads it with every column's type given and writes the Parquet
  * file (`COPY (SELECT * FROM read_csv(…)) TO … (FORMAT parquet)`: streamed, within DuckDB's
  * `memory_limit`, snappy compression, which every Parquet reader supports). DuckDB does the typing,
- * encoding and compression in C++; we only write text.
+ * encoding and compression in C++; we only write text. A table's conversion runs on DuckDB's threads
+ * while the export stages the next table (the conversions themselves one after the other, on the
+ * stage's one connection).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,9 +29,10 @@ export async function openParquetStage(dir: string): Promise<ParquetStage> {
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: DUCKDB_MEMORY_LIMIT,
     temp_directory: join(dir, 'duckdb.tmp'),
-    threads: '2',
+    threads: '1',
   });
   const connection = await instance.connect();
+  let converting: Promise<unknown> = Promise.resolve();
   return {
     writer(path, table, columns) {
       const staged = join(dir, `${table}.csv`);
@@ -39,11 +42,15 @@ export async function openParquetStage(dir: string): Promise<ParquetStage> {
         async close() {
           await csv.close();
           const types = columns.map((c) => `${quoteText(c.name)}: ${quoteText(c.type)}`).join(', ');
-          await connection.run(
-            `COPY (SELECT * FROM read_csv(${quoteText(staged)}, header = true, columns = {${types}},
-               allow_quoted_nulls = false, auto_detect = false, delim = ',', quote = '"', escape = '"'))
-             TO ${quoteText(path)} (FORMAT parquet)`,
+          const converted = converting.then(() =>
+            connection.run(
+              `COPY (SELECT * FROM read_csv(${quoteText(staged)}, header = true, columns = {${types}},
+                 allow_quoted_nulls = false, auto_detect = false, delim = ',', quote = '"', escape = '"'))
+               TO ${quoteText(path)} (FORMAT parquet)`,
+            ),
           );
+          converting = converted.catch(() => {});
+          await converted;
           rmSync(staged);
         },
       };
