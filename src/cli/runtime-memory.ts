@@ -13,6 +13,7 @@
  * of the serving process". Settings the user gave (the flag in NODE_OPTIONS or the command line, a
  * MALLOC_* variable) are kept; TUNE_MEMORY=false starts the server as it was launched.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** V8 flags of the serving process. */
@@ -28,20 +29,34 @@ export const SERVER_MALLOC_ENV = {
 /** Set in the replaced process: it is tuned already. */
 const TUNED_MARK = 'REGDATA_MEMORY_TUNED';
 
-const flagName = (flag: string) => flag.split('=')[0] as string;
+/** A V8 flag's name, as Node accepts it spelt with `-` or `_`. */
+const flagName = (flag: string) => (flag.split('=')[0] as string).replaceAll('_', '-');
+
+/**
+ * Why this process is left as launched, or null when it can be replaced: execve is POSIX only (on
+ * Windows it throws), a replaced process loses an IPC channel (child_process.fork, PM2, `node
+ * --watch`), and the built CLI must exist (not when run from the TypeScript sources).
+ */
+function cannotReplace(cli: string): string | null {
+  if (process.platform === 'win32') return 'no execve';
+  if (process.channel) return 'an IPC channel';
+  return existsSync(cli) ? null : 'no built CLI';
+}
 
 /**
  * Replaces this process with a tuned one running the same command; returns (doing nothing) when
- * tuning is off, already done, or impossible on this runtime. `environment` is the process's own.
+ * tuning is off, already done, or impossible (cannotReplace). `environment` is the process's own.
  */
 export function execTunedIfNeeded(tune: boolean, environment: NodeJS.ProcessEnv): void {
-  if (!tune || environment[TUNED_MARK] === '1' || typeof process.execve !== 'function') return;
-  const given = `${process.execArgv.join(' ')} ${environment.NODE_OPTIONS ?? ''}`;
-  const flags = SERVER_NODE_FLAGS.filter((flag) => !given.includes(flagName(flag)));
-  const env: NodeJS.ProcessEnv = { ...SERVER_MALLOC_ENV, ...environment, [TUNED_MARK]: '1' };
+  if (!tune || environment[TUNED_MARK] === '1') return;
   // The real entry script: `npm start` imports the CLI into scripts/start.mjs with a made-up argv[1].
   const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
-  process.execve(
+  const execve = process.execve?.bind(process);
+  if (!execve || cannotReplace(cli)) return;
+  const given = `${process.execArgv.join(' ')} ${environment.NODE_OPTIONS ?? ''}`.replaceAll('_', '-');
+  const flags = SERVER_NODE_FLAGS.filter((flag) => !given.includes(flagName(flag)));
+  const env: NodeJS.ProcessEnv = { ...SERVER_MALLOC_ENV, ...environment, [TUNED_MARK]: '1' };
+  execve(
     process.execPath,
     [process.execPath, ...flags, ...process.execArgv, cli, ...process.argv.slice(2)],
     env,

@@ -4,8 +4,8 @@
  * request either came from glibc's heaps, which kept it once freed (a serving process's RSS grew by
  * hundreds of MB), or — with malloc told to hand such memory back — from a fresh mapping whose pages
  * faulted in on every request (the largest portfolio 5 → 10 ms). Sizes are powers of two from 64 KB;
- * at most MAX_POOLED_BYTES wait in the pool. A buffer the response cache keeps for itself is claimed
- * (`keepBuffer`) and never comes back.
+ * at most MAX_POOLED_BYTES wait in the pool. The response cache stores a copy of a body, never the
+ * pooled buffer itself (cache.ts).
  */
 
 const MIN_BYTES = 64 * 1024;
@@ -14,8 +14,6 @@ const MAX_POOLED_BYTES = 48 * 1024 * 1024;
 
 const free: Buffer[] = [];
 let pooledBytes = 0;
-/** Backing stores of buffers handed out by the pool and later claimed by their holder. */
-const kept = new WeakSet<ArrayBufferLike>();
 
 function sizeFor(bytes: number): number {
   let size = MIN_BYTES;
@@ -37,9 +35,9 @@ export function takeBuffer(bytes: number): Buffer {
   return buffer;
 }
 
-/** Gives back a buffer from `takeBuffer` that nothing reads any more (unless it was claimed). */
+/** Gives back a buffer from `takeBuffer` that nothing reads any more. */
 export function returnBuffer(buffer: Buffer): void {
-  if (kept.has(buffer.buffer) || buffer.length < MIN_BYTES) return;
+  if (buffer.length < MIN_BYTES) return;
   while (free.length > 0 && pooledBytes + buffer.length > MAX_POOLED_BYTES) {
     // Make room by dropping the smallest: large answers are the ones worth keeping a buffer for.
     let smallest = 0;
@@ -50,9 +48,4 @@ export function returnBuffer(buffer: Buffer): void {
   if (pooledBytes + buffer.length > MAX_POOLED_BYTES) return;
   free.push(buffer);
   pooledBytes += buffer.length;
-}
-
-/** Claims the memory behind `view` for good: its pooled buffer is never handed out again. */
-export function keepBuffer(view: Uint8Array): void {
-  kept.add(view.buffer);
 }

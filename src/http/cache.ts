@@ -12,11 +12,9 @@
  * `?state=TX` share one entry). onResponse records the headers a stored representation went out
  * with, for the front door to replay.
  */
-
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { VersionWatch } from '../db/version-watch.js';
-import { keepBuffer } from './buffer-pool.js';
 import { captureHead } from './cache-head.js';
 import { type Coding, etagFor, ifNoneMatchHits, negotiateCoding, normalisedKey } from './cache-keys.js';
 import { type Entry, ResponseStore, variantOf } from './cache-store.js';
@@ -134,9 +132,10 @@ export function registerResponseCache(
       revalidationHeaders(reply, etagFor(key, state.version, 'identity'));
       return payload;
     }
-    if (storing && Buffer.isBuffer(payload)) keepBuffer(payload); // stored: never back to the pool
     const identity: Entry = {
-      body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
+      // A copy of exactly the body's size: a written answer's bytes are a view of a larger pooled
+      // buffer (buffer-pool.ts) that goes back to the pool once sent, and the store counts bytes.
+      body: Buffer.from(payload),
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       disposition: reply.getHeader('content-disposition') as string | undefined,
       coding: 'identity',

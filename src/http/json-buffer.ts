@@ -180,7 +180,7 @@ export class JsonBuffer {
 /**
  * Sends a document a handler wrote (a Buffer with a JSON type is sent as it is); its memory goes back
  * to the pool once the response has been handed to the socket in full (an aborted response's is left
- * to the garbage collector), unless the response cache claimed it.
+ * to the garbage collector; the response cache stores a copy).
  */
 export function sendJson(reply: FastifyReply, json: JsonBuffer): FastifyReply {
   reply.raw.once('finish', () => json.release());

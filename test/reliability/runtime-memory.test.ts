@@ -33,8 +33,8 @@ describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
     for (const cleanup of cleanups) cleanup();
   });
 
-  async function launched(env: Record<string, string>) {
-    const server = await spawnServer(cli, { DATABASE_URL: database, ...env });
+  async function launched(env: Record<string, string>, ipc = false) {
+    const server = await spawnServer(cli, { DATABASE_URL: database, ...env }, [], { ipc });
     try {
       const ready = await fetch(`${server.origin}/readyz`);
       expect(ready.status).toBe(200);
@@ -62,6 +62,18 @@ describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
     expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=16');
     expect(env.MALLOC_ARENA_MAX).toBe('4');
     expect(env.MALLOC_MMAP_THRESHOLD_).toBe(SERVER_MALLOC_ENV.MALLOC_MMAP_THRESHOLD_);
+  });
+
+  it('knows a flag the user spelt with underscores', async () => {
+    const { cmdline, env } = await launched({ NODE_OPTIONS: '--max_semi_space_size=16' });
+    expect(cmdline.filter((arg) => arg.startsWith('--max-semi-space-size'))).toEqual([]);
+    expect(env.NODE_OPTIONS).toBe('--max_semi_space_size=16');
+  });
+
+  it('a server started with an IPC channel (fork, PM2) keeps it: served as launched', async () => {
+    const { cmdline, env } = await launched({}, true);
+    expect(cmdline.filter((arg) => arg.startsWith('--max-semi-space-size'))).toEqual([]);
+    expect(env.MALLOC_ARENA_MAX).toBeUndefined();
   });
 
   it('TUNE_MEMORY=false serves as launched', async () => {

@@ -97,13 +97,14 @@ export async function spawnServer(
   cli: string,
   env: Record<string, string>,
   nodeArgs: readonly string[] = [],
+  options: { ipc?: boolean } = {},
 ): Promise<RunningServer> {
   const logDir = mkdtempSync(join(tmpdir(), 'regdata-server-log-'));
   const logPath = join(logDir, 'server.log');
   const log = openSync(logPath, 'a');
   const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--no-migrate'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', log, log],
+    stdio: options.ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log],
   });
   closeSync(log);
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
