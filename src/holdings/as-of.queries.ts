@@ -120,6 +120,13 @@ export async function resolvedState(
   return { resolved, positions, name: cover.manager_name, city: cover.city, state: cover.state, total };
 }
 
+/** The manager's filings of the quarter made by the day and what they resolve to; null when none do. */
+export async function resolveAsOf(db: Kysely<Database>, cik: string, quarter: string, asOf: string) {
+  const filings = await filingsAsOf(db, cik, quarter, asOf);
+  const resolved = resolveManagerQuarter(filings as FilingHeader[]);
+  return resolved && { filings, resolved };
+}
+
 /** The manager's quarter from its filings made on or before the day; null when it had none. */
 export async function quarterAsOf(
   db: Kysely<Database>,
@@ -127,9 +134,8 @@ export async function quarterAsOf(
   quarter: string,
   asOf: string,
 ): Promise<QuarterAsOf | null> {
-  const filings = await filingsAsOf(db, cik, quarter, asOf);
-  const resolved = resolveManagerQuarter(filings as FilingHeader[]);
-  return resolved && resolvedState(db, filings, resolved);
+  const found = await resolveAsOf(db, cik, quarter, asOf);
+  return found && resolvedState(db, found.filings, found.resolved);
 }
 
 /** Issuer, class and ticker of the CUSIPs (the security master; the filing's issuer when absent). */

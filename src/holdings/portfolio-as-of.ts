@@ -10,8 +10,7 @@ import type { Kysely } from 'kysely';
 import { readIndex, type Sized } from '../db/read-indexes.js';
 import type { Database } from '../db/tables.js';
 import { appliedFilings } from '../ingest/sources/sec/holdings/derive/positions.js';
-import { type FilingHeader, resolveManagerQuarter } from '../ingest/sources/sec/holdings/derive/resolve.js';
-import { filingsAsOf, resolvedState } from './as-of.queries.js';
+import { resolveAsOf, resolvedState } from './as-of.queries.js';
 import { codeOf, type PackedPortfolio, packPortfolio, unpackPortfolio } from './portfolio-pack.js';
 
 export interface PortfolioAsOf extends Sized {
@@ -33,9 +32,9 @@ export async function portfolioAsOf(
   asOf: string,
   maxBytes: number,
 ): Promise<PortfolioAsOf | null> {
-  const filings = await filingsAsOf(db, cik, quarter, asOf);
-  const resolved = resolveManagerQuarter(filings as FilingHeader[]);
-  if (!resolved) return null;
+  const found = await resolveAsOf(db, cik, quarter, asOf);
+  if (!found) return null;
+  const { filings, resolved } = found;
   const build = async (): Promise<PortfolioAsOf> => {
     const { positions, name, city, state, total } = await resolvedState(db, filings, resolved);
     const packed = packPortfolio({
