@@ -2,13 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, problemResponses } from '../http/problem.js';
 import { loadedQuarters, quarterOrLatest } from './availability.js';
 import { holderSummaries } from './holder-summaries.js';
-import {
-  holderChanges,
-  holderSummary,
-  searchSecurities,
-  security,
-  securityHistory,
-} from './securities.queries.js';
+import { holderSummary, searchSecurities, security, securityHistory } from './securities.queries.js';
 import {
   HoldersEnvelope,
   HoldersQuery,
@@ -17,6 +11,7 @@ import {
   SecuritySearchEnvelope,
   SecuritySearchQuery,
 } from './securities.schemas.js';
+import { holdersPage } from './security-holders.js';
 import { securitySearchIndex } from './security-search.js';
 
 export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -93,7 +88,15 @@ export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const total = status
         ? summary[status]
         : summary.new + summary.added + summary.reduced + summary.unchanged + summary.sold_out;
-      const data = await holderChanges(app.db, quarter, identity.cusip, status, { limit, offset });
+      const page = { limit, offset };
+      const data = await holdersPage(
+        app.db,
+        quarter,
+        identity.cusip,
+        status,
+        page,
+        app.config.readIndexMaxBytes,
+      );
       return { ...identity, quarter, ...found, data, total, limit, offset };
     },
   );

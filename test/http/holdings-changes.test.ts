@@ -298,7 +298,9 @@ describe.each(testBackends())('13F changes, holders, securities and filing progr
       let compared = 0;
       for (const cusip of cusips)
         for (const quarter of quarters)
-          for (const query of ['', '&status=sold_out&limit=3', '&status=new', '&offset=5&limit=7']) {
+          // biome-ignore format: the pages compared
+          for (const query of ['', '&status=sold_out&limit=3', '&status=new', '&offset=5&limit=7',
+            '&status=added&offset=4&limit=3', '&status=unchanged&offset=2', '&offset=40&limit=1000', '&offset=100000']) {
             const url = `/api/securities/${cusip}/holders?quarter=${quarter}${query}`;
             const [indexed, sql] = [await getJson(ctx.app, url), await getJson(plain, url)];
             expect(sql.status, url).toBe(indexed.status);
