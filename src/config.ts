@@ -182,7 +182,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'tuneMemory',
     default: 'true',
     description:
-      '`serve` restarts itself once at launch (same process id) with an 8 MB V8 young generation and glibc malloc settings that return freed memory (`MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=1048576`, `MALLOC_TRIM_THRESHOLD_=1048576`; figures in docs/performance.md, "Memory of the serving process"). Flags and `MALLOC_*` variables already given are kept; not on Windows or with an IPC channel (fork, PM2); false starts the server as launched',
+      '`serve` restarts itself once at launch (same process id) with an 8 MB V8 young generation and glibc malloc settings that return freed memory (`MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=1048576`, `MALLOC_TRIM_THRESHOLD_=1048576`), and lets V8\'s old generation grow at most 50 % past what survived its last full collection (`--heap-growing-percent=50`, set at run time, also in cluster workers); figures in docs/performance.md, "Memory of the serving process". Flags and `MALLOC_*` variables already given are kept; no restart on Windows or with an IPC channel (fork, PM2); false starts the server as launched',
     parse: boolean,
   },
   {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError } from 'commander';
 import { isClusterWorker, runPrimary } from '../cluster.js';
 import { loadConfig } from '../config.js';
-import { execTunedIfNeeded } from './runtime-memory.js';
+import { execTunedIfNeeded, limitHeapGrowth } from './runtime-memory.js';
 
 export function integerOption(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a non-negative integer');
@@ -47,6 +47,7 @@ export function registerServeCommand(program: Command): void {
         const base = loadConfig();
         // Before any work (migrations, cluster): the process may be replaced by a tuned one.
         execTunedIfNeeded(base.tuneMemory, process.env);
+        limitHeapGrowth(base.tuneMemory);
         const withPort = options.port === undefined ? base : { ...base, port: options.port };
         const config = options.cache ? withPort : { ...withPort, cacheEnabled: false };
         // Cluster workers re-run this command: the primary already migrated and supervises them.

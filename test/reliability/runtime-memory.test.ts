@@ -4,7 +4,10 @@
  * the malloc settings in its environment; settings the user gave win, and TUNE_MEMORY=false leaves
  * the process as launched. Read from /proc (Linux).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../src/cli/runtime-memory.js';
 import { buildServer, demoCopy, spawnServer } from './support.js';
@@ -80,5 +83,31 @@ describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
     const { cmdline, env } = await launched({ TUNE_MEMORY: 'false' });
     expect(cmdline.filter((arg) => arg.startsWith('--max-semi-space-size'))).toEqual([]);
     expect(env.MALLOC_ARENA_MAX).toBeUndefined();
+  });
+
+  it('bounds the old generation’s growth: the same garbage peaks in a smaller heap', () => {
+    // A live set and a stream of garbage that survives a while, as answers being built do.
+    const module = pathToFileURL(join(dirname(cli), 'cli', 'runtime-memory.js')).href;
+    const peakHeapMb = (tune: boolean) => {
+      const script = `
+        const { limitHeapGrowth } = await import(${JSON.stringify(module)});
+        limitHeapGrowth(${tune});
+        const live = [];
+        for (let i = 0; i < 200000; i++) live.push({ a: i, b: 'x' + i, c: [i, i] });
+        let peak = 0;
+        const recent = [];
+        for (let round = 0; round < 3000; round++) {
+          const garbage = [];
+          for (let i = 0; i < 2000; i++) garbage.push({ round, i, s: 'y' + i, list: [1, 2, 3] });
+          recent.push(garbage);
+          if (recent.length > 20) recent.shift();
+          peak = Math.max(peak, process.memoryUsage().heapTotal);
+        }
+        console.log(live.length && peak / 1048576);`;
+      return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    };
+    const [tuned, untuned] = [peakHeapMb(true), peakHeapMb(false)];
+    expect(tuned).toBeGreaterThan(0);
+    expect(tuned).toBeLessThan(untuned * 0.9);
   });
 });
