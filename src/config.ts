@@ -174,7 +174,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'readIndexMaxBytes',
     default: '134217728',
     description:
-      "Bound of the in-memory read indexes, built on first use and kept for the dataset version (peer values of a metric per report date and group kind with every bank's own reports, ~17 MB each at full scale; one report date's call reports, ~11 MB; the security search; a quarter's holder-change counts, ~1 MB), in bytes (default 128 MiB); 0 reads the database for every answer instead",
+      "Bound of the in-memory read indexes, built on first use and kept for the dataset version (peer values of a metric per report date and group kind with every bank's own reports, ~17 MB each at full scale; one report date's call reports, ~11 MB; the security search; a quarter's holder-change counts, ~1 MB; a security's holders in a quarter, read on its first holders page, ~80 bytes a holder), in bytes (default 128 MiB); 0 reads the database for every answer instead",
     parse: integerIn(0, 2 ** 40),
   },
   {
@@ -182,7 +182,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'tuneMemory',
     default: 'true',
     description:
-      '`serve` restarts itself once at launch (same process id) with an 8 MB V8 young generation and glibc malloc settings that return freed memory (`MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=1048576`, `MALLOC_TRIM_THRESHOLD_=1048576`), and lets V8\'s old generation grow at most 50 % past what survived its last full collection (`--heap-growing-percent=50`, set at run time, also in cluster workers); figures in docs/performance.md, "Memory of the serving process". Flags and `MALLOC_*` variables already given are kept; no restart on Windows or with an IPC channel (fork, PM2); false starts the server as launched',
+      '`serve` restarts itself once at launch (same process id) with 32 MB V8 semi-spaces and glibc malloc settings that return freed memory (`MALLOC_ARENA_MAX=2`, `MALLOC_MMAP_THRESHOLD_=1048576`, `MALLOC_TRIM_THRESHOLD_=1048576`), and lets V8\'s old generation grow at most 50 % past what survived its last full collection (`--heap-growing-percent=50`, set at run time, also in cluster workers); figures in docs/performance.md, "Memory of the serving process". Flags and `MALLOC_*` variables already given are kept; no restart on Windows or with an IPC channel (fork, PM2); false starts the server as launched',
     parse: boolean,
   },
   {

@@ -1,24 +1,28 @@
 /**
  * The API process's memory settings. Its resident memory was mostly what V8 and glibc keep after use,
- * not what it holds: V8's default young generation on a large machine (16 MB semi-spaces, ~50 MB
- * committed from the start) and glibc's malloc, which raises its mmap threshold after every large
- * free (up to 32 MB) and keeps up to 8 arenas per core, so the megabyte buffers of whole-portfolio
- * answers and of blobs read from SQLite stayed in its heaps once freed. `serve` therefore replaces
- * its own process image once, before doing anything (process.execve: the same pid, so a supervisor,
- * `npm start` and signals still see one process), with an 8 MB semi-space and malloc settings that
- * hand freed memory back: at most 2 arenas, a fixed 1 MB mmap threshold and a 1 MB trim threshold.
- * (A 64 KB threshold kept less, but every blob of a packed portfolio read from SQLite, 0.1–0.3 MB,
- * then came from a fresh mapping that faulted in page by page: compare 7.9 → 11 ms a request.) The
- * answers' own buffers come from a pool (http/buffer-pool.ts). Figures: docs/performance.md, "Memory
- * of the serving process". Settings the user gave (the flag in NODE_OPTIONS or the command line, a
- * MALLOC_* variable) are kept; TUNE_MEMORY=false starts the server as it was launched.
+ * not what it holds: V8's old generation, which on a large machine grows to ~4× what survived its
+ * last full collection, and glibc's malloc, which raises its mmap threshold after every large free
+ * (up to 32 MB) and keeps up to 8 arenas per core, so the megabyte buffers of whole-portfolio answers
+ * and of blobs read from SQLite stayed in its heaps once freed. `serve` therefore bounds the old
+ * generation's growth (limitHeapGrowth) and replaces its own process image once, before doing
+ * anything (process.execve: the same pid, so a supervisor, `npm start` and signals still see one
+ * process), with malloc settings that hand freed memory back: at most 2 arenas, a fixed 1 MB mmap
+ * threshold and a 1 MB trim threshold. (A 64 KB threshold kept less, but every blob of a packed
+ * portfolio read from SQLite, 0.1–0.3 MB, then came from a fresh mapping that faulted in page by
+ * page: compare 7.9 → 11 ms a request.) The young generation gets 32 MB semi-spaces (16 MB by
+ * default here): a whole-portfolio answer allocates megabytes, and at 8 MB its garbage was promoted
+ * and collected again in the bounded old generation (compare ~9.0 → ~5.9 ms a request, for ~60 MB
+ * more peak RSS). The answers' own buffers come from a pool (http/buffer-pool.ts). Figures:
+ * docs/performance.md, "Memory of the serving process". Settings the user gave (the flag in
+ * NODE_OPTIONS or the command line, a MALLOC_* variable) are kept; TUNE_MEMORY=false starts the
+ * server as it was launched.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 /** V8 flags of the serving process. */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'] as const;
 
 /** glibc malloc settings of the serving process (ignored by other C libraries). */
 export const SERVER_MALLOC_ENV = {
