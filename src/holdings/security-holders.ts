@@ -5,7 +5,7 @@
  * from SQL costs ~0.4 µs a row even from the covering index (migration 0013), most of a page's
  * server time, and a deep page (offset 5,000 of a 5,800-holder security) reads every row before it.
  * The values are kept as the page shows them (rounded as holderChanges rounds them). ~80 bytes a
- * holder: ~470 KB for the most-held security at full scale (5,814 holders, read once in ~3 ms); a
+ * holder: ~470 KB for the most-held security at full scale (5,814 holders, read once in ~4 ms); a
  * security few managers hold costs what one page read does.
  */
 import { type Kysely, sql } from 'kysely';
