@@ -104,7 +104,9 @@ describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
           peak = Math.max(peak, process.memoryUsage().heapTotal);
         }
         console.log(live.length && peak / 1048576);`;
-      return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+      return Number(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+      );
     };
     const [tuned, untuned] = [peakHeapMb(true), peakHeapMb(false)];
     expect(tuned).toBeGreaterThan(0);
