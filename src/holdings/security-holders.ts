@@ -1,12 +1,12 @@
 /**
  * A security's holders and sold-out managers in one quarter, every one of them in page order (value
  * now descending, then CIK), as a read index (db/read-indexes.ts) built on the first request for the
- * security and quarter: any page, status and limit is then a slice of typed arrays. Reading a page
- * from SQL costs ~0.4 µs a row even from the covering index (migration 0013), most of a page's
- * server time, and a deep page (offset 5,000 of a 5,800-holder security) reads every row before it.
- * The values are kept as the page shows them (rounded as holderChanges rounds them). ~80 bytes a
- * holder: ~470 KB for the most-held security at full scale (5,814 holders, read once in ~4 ms); a
- * security few managers hold costs what one page read does.
+ * security and quarter: any page is then a slice of typed arrays (with a status, a scan of them).
+ * Reading a page from SQL costs ~0.4 µs a row even from the covering index (migration 0013), most of
+ * a page's server time, and a deep page (offset 5,000 of a 5,800-holder security) reads every row
+ * before it. The values are kept as the page shows them (rounded as holderChanges rounds them).
+ * ~80 bytes a holder and ~2 KB an index: ~470 KB for the most-held security at full scale (5,814
+ * holders, read once in ~4 ms); a security few managers hold costs what one page read does.
  */
 import { type Kysely, sql } from 'kysely';
 import { readIndex, type Sized } from '../db/read-indexes.js';
@@ -20,6 +20,12 @@ import { CHANGE_STATUSES, type ChangeStatus } from './tables.js';
 
 /** Bytes per holder: the CIK string (~40) and five doubles and a status byte. */
 const BYTES_PER_HOLDER = 40 + 5 * 8 + 1;
+/**
+ * Bytes of an index whatever its size: the object, its seven arrays, its key and entries in the read
+ * indexes' maps (~1.7 KB measured for a one-holder index), so that a crawl over thousands of rarely
+ * held securities stays within the bound too.
+ */
+const BYTES_PER_INDEX = 2048;
 
 interface HolderRow {
   cik: string;
@@ -73,7 +79,7 @@ export class SecurityHolders implements Sized {
   }
 
   get bytes(): number {
-    return this.ciks.length * BYTES_PER_HOLDER;
+    return BYTES_PER_INDEX + this.ciks.length * BYTES_PER_HOLDER;
   }
 
   /** The page's holders (of `status` only, when given), named from `names`. */
