@@ -121,7 +121,7 @@ export async function holderSummary(db: Kysely<Database>, quarter: string, cusip
   };
 }
 
-type HolderRow = Pick<
+export type HolderRow = Pick<
   Selectable<PositionChangesTable>,
   'cik' | 'shares_after' | 'shares_before' | 'value_after' | 'value_before' | 'weight_after' | 'status'
 >;
@@ -148,14 +148,17 @@ export async function holderChanges(
   // a row without one would be left out.
   return rows
     .filter((row) => names.has(row.cik))
-    .map((row) => ({
-      cik: row.cik,
-      name: names.get(row.cik) as string,
-      shares: Number(row.shares_after),
-      value: money(row.value_after),
-      weight: fourDecimals(row.weight_after),
-      status: row.status,
-      shares_change: fourDecimals(Number(row.shares_after) - Number(row.shares_before)),
-      value_change: money(Number(row.value_after) - Number(row.value_before)),
-    }));
+    .map((row) => ({ cik: row.cik, name: names.get(row.cik) as string, ...shownHolding(row) }));
+}
+
+/** A holder row's figures as a holders page shows them (rounded; changes against before). */
+export function shownHolding(row: Omit<HolderRow, 'cik'>) {
+  return {
+    shares: Number(row.shares_after),
+    value: money(row.value_after),
+    weight: fourDecimals(row.weight_after),
+    status: row.status,
+    shares_change: fourDecimals(Number(row.shares_after) - Number(row.shares_before)),
+    value_change: money(Number(row.value_after) - Number(row.value_before)),
+  };
 }

@@ -4,7 +4,7 @@
  * security and quarter: any page is then a slice of typed arrays (with a status, a scan of them).
  * Reading a page from SQL costs ~0.4 µs a row even from the covering index (migration 0013), most of
  * a page's server time, and a deep page (offset 5,000 of a 5,800-holder security) reads every row
- * before it. The values are kept as the page shows them (rounded as holderChanges rounds them).
+ * before it. The values are kept as the page shows them (shownHolding, as the SQL page shows them).
  * ~80 bytes a holder and ~2 KB an index: ~470 KB for the most-held security at full scale (5,814
  * holders, read once in ~4 ms); a security few managers hold costs what one page read does.
  */
@@ -12,10 +12,8 @@ import { type Kysely, sql } from 'kysely';
 import { readIndex, type Sized } from '../db/read-indexes.js';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
-import { fourDecimals } from './changes.queries.js';
 import { managerNames } from './manager-names.js';
-import { money } from './params.js';
-import { holderChanges } from './securities.queries.js';
+import { type HolderRow, holderChanges, shownHolding } from './securities.queries.js';
 import { CHANGE_STATUSES, type ChangeStatus } from './tables.js';
 
 /** Bytes per holder: the CIK string (~40) and five doubles and a status byte. */
@@ -26,16 +24,6 @@ const BYTES_PER_HOLDER = 40 + 5 * 8 + 1;
  * held securities stays within the bound too.
  */
 const BYTES_PER_INDEX = 2048;
-
-interface HolderRow {
-  cik: string;
-  status: ChangeStatus;
-  shares_after: number;
-  shares_before: number;
-  value_after: number;
-  value_before: number;
-  weight_after: number;
-}
 
 export class SecurityHolders implements Sized {
   private constructor(
@@ -68,14 +56,15 @@ export class SecurityHolders implements Sized {
     return holders;
   }
 
-  /** Row i as holderChanges (securities.queries.ts) shows it. */
+  /** Row i as a holders page shows it (securities.queries.ts). */
   private set(i: number, row: HolderRow): void {
-    this.statuses[i] = CHANGE_STATUSES.indexOf(row.status);
-    this.shares[i] = Number(row.shares_after);
-    this.values[i] = money(row.value_after);
-    this.weights[i] = fourDecimals(row.weight_after);
-    this.sharesChanges[i] = fourDecimals(Number(row.shares_after) - Number(row.shares_before));
-    this.valueChanges[i] = money(Number(row.value_after) - Number(row.value_before));
+    const shown = shownHolding(row);
+    this.statuses[i] = CHANGE_STATUSES.indexOf(shown.status);
+    this.shares[i] = shown.shares;
+    this.values[i] = shown.value;
+    this.weights[i] = shown.weight;
+    this.sharesChanges[i] = shown.shares_change;
+    this.valueChanges[i] = shown.value_change;
   }
 
   get bytes(): number {
