@@ -1,6 +1,7 @@
 import { Migrator } from 'kysely';
 import { backfillFinancialAggregates } from '../ingest/derived/financial-aggregates.js';
 import { rebuildEntityLinks } from '../ingest/derived/identity/entity-links.js';
+import { backfillChanges } from '../ingest/sources/sec/holdings/derive/changes.js';
 import { backfillCrowdedDays } from '../ingest/sources/sec/holdings/derive/crowding.js';
 import { backfillManagerPortfolios } from '../ingest/sources/sec/holdings/derive/portfolios.js';
 import { addCatalogueColumns } from './catalogue-columns.js';
@@ -28,7 +29,8 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
 
 /**
  * Tables derived at load time that a database loaded before they existed lacks: the identity graph,
- * crowded-as-of-day rows and packed portfolios, built once here (later loads keep them current).
+ * crowded-as-of-day rows, packed portfolios and packed changes, built once here (later loads keep
+ * them current).
  */
 async function backfillDerived(handle: DbHandle): Promise<void> {
   const links = await handle.db.selectFrom('entity_links').select('from_id').limit(1).execute();
@@ -38,4 +40,5 @@ async function backfillDerived(handle: DbHandle): Promise<void> {
     await handle.db.transaction().execute((trx) => rebuildEntityLinks(handle, trx));
   await handle.db.transaction().execute((trx) => backfillCrowdedDays(handle, trx));
   await handle.db.transaction().execute((trx) => backfillManagerPortfolios(handle, trx));
+  await handle.db.transaction().execute((trx) => backfillChanges(handle, trx));
 }

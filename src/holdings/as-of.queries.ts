@@ -20,7 +20,7 @@ import {
   type ResolvedQuarter,
   resolveManagerQuarter,
 } from '../ingest/sources/sec/holdings/derive/resolve.js';
-import { fourDecimals } from './changes.queries.js';
+import { securitiesOf, shownChange } from './changes.queries.js';
 import { money } from './params.js';
 import type { ChangeStatus } from './tables.js';
 
@@ -139,19 +139,6 @@ export async function quarterAsOf(
 }
 
 /** Issuer, class and ticker of the CUSIPs (the security master; the filing's issuer when absent). */
-async function securitiesOf(db: Kysely<Database>, cusips: readonly string[]) {
-  const out = new Map<string, { issuer: string; title_of_class: string | null; ticker: string | null }>();
-  for (let i = 0; i < cusips.length; i += 500) {
-    const rows = await db
-      .selectFrom('securities')
-      .select(['cusip', 'issuer', 'title_of_class', 'ticker'])
-      .where('cusip', 'in', cusips.slice(i, i + 500))
-      .execute();
-    for (const row of rows) out.set(row.cusip, { ...row, ticker: row.ticker ?? null });
-  }
-  return out;
-}
-
 function equityOf(state: QuarterAsOf | null): Portfolio {
   const portfolio: Portfolio = new Map();
   for (const p of state?.positions ?? [])
@@ -212,24 +199,7 @@ export async function changesAsOf(
     db,
     shown.map((row) => row.cusip),
   );
-  const data = shown.map((row) => {
-    const sharesBefore = fourDecimals(row.shares_before);
-    return {
-      cusip: row.cusip,
-      issuer: master.get(row.cusip)?.issuer ?? '',
-      ticker: master.get(row.cusip)?.ticker ?? null,
-      status: row.status,
-      shares_before: sharesBefore,
-      shares_after: row.shares_after,
-      shares_change: fourDecimals(row.shares_after - sharesBefore),
-      value_before: money(row.value_before),
-      value_after: money(row.value_after),
-      value_change: money(row.value_after - row.value_before),
-      weight_before: fourDecimals(row.weight_before),
-      weight_after: fourDecimals(row.weight_after),
-      split_factor: row.split_factor,
-    };
-  });
+  const data = shown.map((row) => shownChange(row, master.get(row.cusip)));
   return {
     previous_quarter: previousQuarter,
     summary: { ...summary, value_before: money(valueBefore), value_after: money(valueAfter) },

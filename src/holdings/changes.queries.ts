@@ -1,9 +1,25 @@
-/** Reads of the load-time changes (position_changes, manager_changes, split_spans): no whole-quarter work. */
+/** Reads of the load-time changes (manager_changes, changes_by_manager, split_spans): no whole-quarter work. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
+import {
+  MANAGER_CHANGES,
+  type PackedChanges,
+  pageRows,
+  SHARES_AFTER,
+  SHARES_BEFORE,
+  SPLIT_FACTOR,
+  unpackChanges,
+  VALUE_AFTER,
+  VALUE_BEFORE,
+} from './change-pack.js';
 import { money } from './params.js';
-import { type ChangeStatus, type ManagerChangesTable, UNCHANGED_WITHIN_SHARES } from './tables.js';
+import {
+  type ChangeStatus,
+  type ManagerChangesTable,
+  type PositionChange,
+  UNCHANGED_WITHIN_SHARES,
+} from './tables.js';
 
 /** Weights and split-adjusted shares leave the API with 4 decimals. */
 export const fourDecimals = (value: number | string) => Math.round(Number(value) * 10_000) / 10_000;
@@ -25,6 +41,64 @@ export async function managerChanges(db: Kysely<Database>, cik: string, quarter:
   return query.orderBy('quarter', 'desc').limit(1).executeTakeFirst();
 }
 
+/** Issuer, class and ticker of some CUSIPs (those in the security master). */
+export async function securitiesOf(db: Kysely<Database>, cusips: readonly string[]) {
+  const out = new Map<string, { issuer: string; title_of_class: string | null; ticker: string | null }>();
+  for (let i = 0; i < cusips.length; i += 500) {
+    const rows = await db
+      .selectFrom('securities')
+      .select(['cusip', 'issuer', 'title_of_class', 'ticker'])
+      .where('cusip', 'in', cusips.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.cusip, { ...row, ticker: row.ticker ?? null });
+  }
+  return out;
+}
+
+/** A change as the changes page shows it (rounded; changes against before). */
+export function shownChange(
+  row: PositionChange,
+  security: { issuer: string; ticker: string | null } | undefined,
+) {
+  const sharesBefore = fourDecimals(row.shares_before);
+  return {
+    cusip: row.cusip,
+    issuer: security?.issuer ?? '',
+    ticker: security?.ticker ?? null,
+    status: row.status,
+    shares_before: sharesBefore,
+    shares_after: row.shares_after,
+    shares_change: fourDecimals(row.shares_after - sharesBefore),
+    value_before: money(row.value_before),
+    value_after: money(row.value_after),
+    value_change: money(row.value_after - row.value_before),
+    weight_before: fourDecimals(row.weight_before),
+    weight_after: fourDecimals(row.weight_after),
+    split_factor: row.split_factor,
+  };
+}
+
+/** Change i of a manager quarter's packed changes; weights from the two totals, as the load computed them. */
+function changeAt(packed: PackedChanges, i: number): PositionChange {
+  const status = packed.status(i);
+  const [totalBefore, totalAfter] = packed.head as unknown as [number, number];
+  const valueBefore = packed.column(VALUE_BEFORE)[i] as number;
+  const valueAfter = packed.column(VALUE_AFTER)[i] as number;
+  const factor = packed.column(SPLIT_FACTOR)[i] as number;
+  return {
+    cusip: packed.key(i),
+    status,
+    shares_before: packed.column(SHARES_BEFORE)[i] as number,
+    shares_after: packed.column(SHARES_AFTER)[i] as number,
+    value_before: valueBefore,
+    value_after: valueAfter,
+    weight_before: status !== 'new' && totalBefore > 0 ? (valueBefore / totalBefore) * 100 : 0,
+    weight_after: status !== 'sold_out' && totalAfter > 0 ? (valueAfter / totalAfter) * 100 : 0,
+    split_factor: Number.isNaN(factor) ? null : factor,
+  };
+}
+
+/** A page of a manager quarter's changes (of one status, when given), in the stored order. */
 export async function changeRows(
   db: Kysely<Database>,
   cik: string,
@@ -32,34 +106,20 @@ export async function changeRows(
   status: ChangeStatus | undefined,
   page: Page,
 ) {
-  let query = db
-    .selectFrom('position_changes as c')
-    .innerJoin('securities as s', 's.cusip', 'c.cusip')
-    .select(['c.cusip', 's.issuer', 's.ticker', 'c.status', 'c.shares_before', 'c.shares_after'])
-    .select(['c.value_before', 'c.value_after', 'c.weight_before', 'c.weight_after', 'c.split_factor'])
-    .where('c.cik', '=', cik)
-    .where('c.quarter', '=', quarter);
-  if (status) query = query.where('c.status', '=', status);
-  const rows = await query.orderBy('c.ordinal').limit(page.limit).offset(page.offset).execute();
-  return rows.map((row) => {
-    const sharesBefore = fourDecimals(row.shares_before);
-    const sharesAfter = Number(row.shares_after);
-    return {
-      cusip: row.cusip,
-      issuer: row.issuer,
-      ticker: row.ticker ?? null,
-      status: row.status,
-      shares_before: sharesBefore,
-      shares_after: sharesAfter,
-      shares_change: fourDecimals(sharesAfter - sharesBefore),
-      value_before: money(row.value_before),
-      value_after: money(row.value_after),
-      value_change: money(Number(row.value_after) - Number(row.value_before)),
-      weight_before: fourDecimals(row.weight_before),
-      weight_after: fourDecimals(row.weight_after),
-      split_factor: row.split_factor === null ? null : Number(row.split_factor),
-    };
-  });
+  const row = await db
+    .selectFrom('changes_by_manager')
+    .select('changes')
+    .where('cik', '=', cik)
+    .where('quarter', '=', quarter)
+    .executeTakeFirst();
+  if (!row) return [];
+  const packed = unpackChanges(MANAGER_CHANGES, row.changes);
+  const shown = pageRows(packed, status, page.limit, page.offset).map((i) => changeAt(packed, i));
+  const master = await securitiesOf(
+    db,
+    shown.map((change) => change.cusip),
+  );
+  return shown.map((change) => shownChange(change, master.get(change.cusip)));
 }
 
 /** The manager's filed quarters (ascending) with their total values. */

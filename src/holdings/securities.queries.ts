@@ -1,13 +1,24 @@
 /** The security search, a security's quarterly history and its holders with their changes. */
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { matchesSearch } from '../db/search.js';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
+import {
+  type PackedChanges,
+  pageRows,
+  SECURITY_HOLDERS,
+  SHARES_AFTER,
+  SHARES_BEFORE,
+  unpackChanges,
+  VALUE_AFTER,
+  VALUE_BEFORE,
+  WEIGHT_AFTER,
+} from './change-pack.js';
 import { fourDecimals } from './changes.queries.js';
 import { managerNames } from './manager-names.js';
 import { money } from './params.js';
 import { withSecurityNames } from './security-catalogue.js';
-import type { ChangeStatus, PositionChangesTable } from './tables.js';
+import type { ChangeStatus } from './tables.js';
 
 export interface SecuritySearch {
   q?: string | undefined;
@@ -121,10 +132,40 @@ export async function holderSummary(db: Kysely<Database>, quarter: string, cusip
   };
 }
 
-export type HolderRow = Pick<
-  Selectable<PositionChangesTable>,
-  'cik' | 'shares_after' | 'shares_before' | 'value_after' | 'value_before' | 'weight_after' | 'status'
->;
+/** A holder row as stored (holders_by_security): the figures behind a holders page row. */
+export interface HolderRow {
+  cik: string;
+  status: ChangeStatus;
+  shares_before: number;
+  shares_after: number;
+  value_before: number;
+  value_after: number;
+  weight_after: number;
+}
+
+/** The security's holders and sold-out managers in `quarter`, packed in page order; undefined when none. */
+export async function packedHolders(db: Kysely<Database>, quarter: string, cusip: string) {
+  const row = await db
+    .selectFrom('holders_by_security')
+    .select('holders')
+    .where('quarter', '=', quarter)
+    .where('cusip', '=', cusip)
+    .executeTakeFirst();
+  return row ? unpackChanges(SECURITY_HOLDERS, row.holders) : undefined;
+}
+
+/** Holder i of a security's packed holders. */
+export function holderAt(packed: PackedChanges, i: number): HolderRow {
+  return {
+    cik: packed.key(i),
+    status: packed.status(i),
+    shares_before: packed.column(SHARES_BEFORE)[i] as number,
+    shares_after: packed.column(SHARES_AFTER)[i] as number,
+    value_before: packed.column(VALUE_BEFORE)[i] as number,
+    value_after: packed.column(VALUE_AFTER)[i] as number,
+    weight_after: packed.column(WEIGHT_AFTER)[i] as number,
+  };
+}
 
 /** A page of the security's holders and sold-out managers, by value now descending then CIK. */
 export async function holderChanges(
@@ -134,19 +175,12 @@ export async function holderChanges(
   status: ChangeStatus | undefined,
   page: Page,
 ) {
-  // Every column comes from the holders index (migration 0013); names from memory. A template, not
-  // the query builder: building and compiling the query cost more than SQLite reading the page
-  // (~35 against ~25 µs).
-  const byStatus = status ? sql`and status = ${status}` : sql``;
-  const [{ rows }, names] = await Promise.all([
-    sql<HolderRow>`select cik, shares_after, shares_before, value_after, value_before, weight_after, status
-      from position_changes where quarter = ${quarter} and cusip = ${cusip} ${byStatus}
-      order by value_after desc, cik limit ${page.limit} offset ${page.offset}`.execute(db),
-    managerNames(db, quarter),
-  ]);
-  // Every changed manager filed the quarter, so it has a name; as the join to manager_quarters did,
-  // a row without one would be left out.
-  return rows
+  const [packed, names] = await Promise.all([packedHolders(db, quarter, cusip), managerNames(db, quarter)]);
+  if (!packed) return [];
+  // Every changed manager filed the quarter, so it has a name; a row without one is left out (after
+  // paging), as the join to manager_quarters did.
+  return pageRows(packed, status, page.limit, page.offset)
+    .map((i) => holderAt(packed, i))
     .filter((row) => names.has(row.cik))
     .map((row) => ({ cik: row.cik, name: names.get(row.cik) as string, ...shownHolding(row) }));
 }

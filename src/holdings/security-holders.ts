@@ -1,19 +1,24 @@
 /**
  * A security's holders and sold-out managers in one quarter, every one of them in page order (value
  * now descending, then CIK), as a read index (db/read-indexes.ts) built on the first request for the
- * security and quarter: any page is then a slice of typed arrays (with a status, a scan of them).
- * Reading a page from SQL costs ~0.4 µs a row even from the covering index (migration 0013), most of
- * a page's server time, and a deep page (offset 5,000 of a 5,800-holder security) reads every row
- * before it. The values are kept as the page shows them (shownHolding, as the SQL page shows them).
- * ~80 bytes a holder and ~2 KB an index: ~470 KB for the most-held security at full scale (5,814
- * holders, read once in ~4 ms); a security few managers hold costs what one page read does.
+ * security and quarter: any page is then a slice of typed arrays (with a status, a scan of them),
+ * with the values kept as the page shows them (shownHolding, as holderChanges shows them). Without
+ * it, every page reads and unpacks the security's whole packed holders (~50 bytes a holder: ~290 KB
+ * for the most-held security at full scale, 5,814 holders). ~80 bytes a holder and ~2 KB an index.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { readIndex, type Sized } from '../db/read-indexes.js';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
+import type { PackedChanges } from './change-pack.js';
 import { managerNames } from './manager-names.js';
-import { type HolderRow, holderChanges, shownHolding } from './securities.queries.js';
+import {
+  type HolderRow,
+  holderAt,
+  holderChanges,
+  packedHolders,
+  shownHolding,
+} from './securities.queries.js';
 import { CHANGE_STATUSES, type ChangeStatus } from './tables.js';
 
 /** Bytes per holder: the CIK string (~40) and five doubles and a status byte. */
@@ -38,13 +43,11 @@ export class SecurityHolders implements Sized {
   ) {}
 
   static async of(db: Kysely<Database>, quarter: string, cusip: string): Promise<SecurityHolders> {
-    const { rows } =
-      await sql<HolderRow>`select cik, status, shares_after, shares_before, value_after, value_before, weight_after
-      from position_changes where quarter = ${quarter} and cusip = ${cusip}
-      order by value_after desc, cik`.execute(db);
-    const count = rows.length;
+    const packed = await packedHolders(db, quarter, cusip);
+    const count = packed?.count ?? 0;
+    const ciks: string[] = [];
     const holders = new SecurityHolders(
-      rows.map((row) => row.cik),
+      ciks,
       new Uint8Array(count),
       new Float64Array(count),
       new Float64Array(count),
@@ -52,7 +55,11 @@ export class SecurityHolders implements Sized {
       new Float64Array(count),
       new Float64Array(count),
     );
-    for (let i = 0; i < count; i++) holders.set(i, rows[i] as HolderRow);
+    for (let i = 0; i < count; i++) {
+      const row = holderAt(packed as PackedChanges, i);
+      ciks.push(row.cik);
+      holders.set(i, row);
+    }
     return holders;
   }
 

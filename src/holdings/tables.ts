@@ -226,12 +226,11 @@ export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 export const UNCHANGED_WITHIN_SHARES = 1;
 
 /**
- * Derived: one equity position (SH, no put/call, summed per CUSIP) of a manager's quarter compared
- * with its previous filed quarter; `sold_out` rows for what it held then and no longer holds.
+ * One equity position (SH, no put/call, summed per CUSIP) of a manager's quarter compared with its
+ * previous filed quarter; `sold_out` for what it held then and no longer holds. Stored packed
+ * (change-pack.ts) in `manager_changes.changes` and `security_changes.holders`.
  */
-export interface PositionChangesTable {
-  quarter: string;
-  cik: string;
+export interface PositionChange {
   cusip: string;
   status: ChangeStatus;
   /** Shares before, multiplied by the split factor (so comparable with shares_after); 0 when new. */
@@ -247,11 +246,9 @@ export interface PositionChangesTable {
   weight_after: number;
   /** The split (or product of splits) between the two quarters; null when none. */
   split_factor: number | null;
-  /** 1, 2, … within (cik, quarter): by |value_after − value_before| descending, then CUSIP. */
-  ordinal: number;
 }
 
-/** Derived: a manager quarter's change counts and equity values (Σ of its position_changes). */
+/** Derived: a manager quarter's change counts and equity values (its changes: changes_by_manager). */
 export interface ManagerChangesTable {
   cik: string;
   quarter: string;
@@ -265,6 +262,13 @@ export interface ManagerChangesTable {
   value_after: number;
 }
 
+/** Derived: a manager quarter's changes, packed (MANAGER_CHANGES in change-pack.ts) in page order. */
+export interface ChangesByManagerTable {
+  cik: string;
+  quarter: string;
+  changes: Uint8Array;
+}
+
 /** Derived: per quarter and CUSIP, how many managers opened, added, reduced, kept, sold out. */
 export interface SecurityChangesTable {
   quarter: string;
@@ -274,6 +278,17 @@ export interface SecurityChangesTable {
   reduced_count: number;
   unchanged_count: number;
   sold_out_count: number;
+}
+
+/**
+ * Derived: a security quarter's holders and sold-out managers, packed (SECURITY_HOLDERS in
+ * change-pack.ts) in the holders page's order. Apart from security_changes so that reading a
+ * quarter's counts never reads them.
+ */
+export interface HoldersBySecurityTable {
+  quarter: string;
+  cusip: string;
+  holders: Uint8Array;
 }
 
 /** Derived: a split detected between two consecutive loaded quarters (docs/holdings-changes.md). */
@@ -359,8 +374,9 @@ export interface HoldingsTables {
   holdings_quarters: HoldingsQuartersTable;
   smart_money: SmartMoneyTable;
   smart_money_summary: SmartMoneySummaryTable;
-  position_changes: PositionChangesTable;
   manager_changes: ManagerChangesTable;
+  changes_by_manager: ChangesByManagerTable;
+  holders_by_security: HoldersBySecurityTable;
   security_changes: SecurityChangesTable;
   security_splits: SecuritySplitsTable;
   split_spans: SplitSpansTable;

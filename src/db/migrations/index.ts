@@ -12,6 +12,7 @@ import * as identity from './0010_identity.js';
 import * as time from './0011_time.js';
 import * as managerPortfolios from './0012_manager_portfolios.js';
 import * as holdersCoveringIndex from './0013_holders_covering_index.js';
+import * as packedChanges from './0014_packed_changes.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011_time': time,
   '0012_manager_portfolios': managerPortfolios,
   '0013_holders_covering_index': holdersCoveringIndex,
+  '0014_packed_changes': packedChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -45,7 +45,7 @@ export interface SourceSpec<R> {
 // biome-ignore format: the list reads best as a block
 export const HOLDINGS_TABLES = ['filings_13f', 'info_tables_13f', 'applied_filings_13f', 'positions', 'managers',
   'manager_quarters', 'securities', 'security_quarters', 'holdings_quarters', 'smart_money', 'smart_money_summary',
-  'position_changes', 'manager_changes', 'security_changes', 'security_splits', 'split_spans',
+  'manager_changes', 'changes_by_manager', 'security_changes', 'holders_by_security', 'security_splits', 'split_spans',
   'security_latest', 'filing_progress', 'filing_days', 'crowded_days', 'manager_portfolios', 'entity_links', 'entity_link_candidates'];
 
 export function loader<R>(spec: SourceSpec<R>, harness: () => Harness) {

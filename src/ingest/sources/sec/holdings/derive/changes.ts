@@ -1,44 +1,60 @@
 /**
  * Quarter-over-quarter changes (SPEC §6), derived at load time so that no request compares whole
  * portfolios: every equity position (SH, no put/call, one per CUSIP) of a manager's quarter against
- * its previous filed quarter, plus a `sold_out` row for each CUSIP it held then and not now.
+ * its previous filed quarter, plus a `sold_out` change for each CUSIP it held then and not now.
  *
  * Shares before are multiplied by the split factor between the two quarters (split_spans), then
  * compared with shares now: less than UNCHANGED_WITHIN_SHARES apart is `unchanged`, more is `added`,
  * less `reduced`. Weights are percent of the manager's total portfolio value of that quarter, as on
- * the portfolio endpoint. `ordinal` fixes the order of a manager's changes page: |value_after −
+ * the portfolio endpoint. A manager's changes are ordered for its changes page: |value_after −
  * value_before| descending, then CUSIP.
  *
- * Managers are read a batch at a time with all their quarters' equity positions (one index range
- * per manager, no per-position lookups), so a quarter of millions of positions is one sequential
- * pass; the per-manager and per-security summaries are counted in the same pass.
+ * Stored packed (change-pack.ts): each manager quarter's changes in one `changes_by_manager` row,
+ * each security quarter's holders in one `holders_by_security` row (quarter-holders.ts); their counts
+ * in `manager_changes` and `security_changes`.
+ * Quarter by quarter, managers a batch at a time with the equity positions of the quarter and of
+ * their previous ones (one index range per manager, no per-position lookups), so a quarter of
+ * millions of positions is one sequential pass and only one quarter's changes are held at a time.
  */
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import {
+  MANAGER_CHANGES,
+  packChanges,
+  SHARES_AFTER,
+  SHARES_BEFORE,
+  SPLIT_FACTOR,
+  VALUE_AFTER,
+  VALUE_BEFORE,
+} from '../../../../../holdings/change-pack.js';
+import {
   CHANGE_STATUSES,
   type ChangeStatus,
+  type ChangesByManagerTable,
   type ManagerChangesTable,
-  type PositionChangesTable,
+  type PositionChange,
   UNCHANGED_WITHIN_SHARES,
 } from '../../../../../holdings/tables.js';
-import { withIndexesDeferredIfEmpty } from './deferred-indexes.js';
 import type { Executor } from './executor.js';
-import type { SmartMoneyTally } from './smart-money.js';
+import { countColumns, QuarterHolders } from './quarter-holders.js';
+import { SmartMoneyTally } from './smart-money.js';
 
-/** Managers read per query (each with every quarter's equity positions). */
+/** Managers read per query (each with the quarter's and its previous quarter's equity positions). */
 const MANAGERS_PER_READ = 200;
-const ROWS_PER_WRITE = 20_000;
-const CHANGE_TABLES = ['position_changes', 'manager_changes', 'security_changes'] as const;
+/** Packed changes are written once they reach about this many bytes. */
+const BYTES_PER_WRITE = 16 << 20;
+const CHANGE_TABLES = [
+  'manager_changes',
+  'changes_by_manager',
+  'security_changes',
+  'holders_by_security',
+] as const;
 
 export interface Held {
   shares: number;
   value: number;
 }
 export type Portfolio = Map<string, Held>;
-/** Per status, in CHANGE_STATUSES order. */
-type Counts = number[];
-
 const STATUS_INDEX = new Map(CHANGE_STATUSES.map((status, i) => [status, i]));
 
 /** The map's value for `key`, created first when absent. */
@@ -50,15 +66,6 @@ function entry<K, V>(map: Map<K, V>, key: K, create: () => V): V {
   }
   return value;
 }
-
-/** The count columns of manager_changes and security_changes. */
-const countColumns = (c: Counts) => ({
-  new_count: c[0] ?? 0,
-  added_count: c[1] ?? 0,
-  reduced_count: c[2] ?? 0,
-  unchanged_count: c[3] ?? 0,
-  sold_out_count: c[4] ?? 0,
-});
 
 function statusOf(before: Held | undefined, after: Held | undefined, sharesBefore: number): ChangeStatus {
   if (!before) return 'new';
@@ -77,9 +84,9 @@ export interface Comparison {
   totalAfter: number;
 }
 
-/** One manager quarter's rows, ordered and numbered. */
+/** One manager quarter's changes, in its changes page's order. */
 export function compare(c: Comparison, factorOf: (from: string, to: string, cusip: string) => number | null) {
-  const rows: PositionChangesTable[] = [];
+  const rows: PositionChange[] = [];
   const cusips = new Set([...c.after.keys(), ...c.before.keys()]);
   for (const cusip of cusips) {
     const before = c.before.get(cusip);
@@ -87,8 +94,6 @@ export function compare(c: Comparison, factorOf: (from: string, to: string, cusi
     const factor = c.previous === null ? null : factorOf(c.previous, c.quarter, cusip);
     const sharesBefore = before ? before.shares * (factor ?? 1) : 0;
     rows.push({
-      quarter: c.quarter,
-      cik: c.cik,
       cusip,
       status: statusOf(before, after, sharesBefore),
       shares_before: sharesBefore,
@@ -98,14 +103,10 @@ export function compare(c: Comparison, factorOf: (from: string, to: string, cusi
       weight_before: before && c.totalBefore > 0 ? (before.value / c.totalBefore) * 100 : 0,
       weight_after: after && c.totalAfter > 0 ? (after.value / c.totalAfter) * 100 : 0,
       split_factor: factor,
-      ordinal: 0,
     });
   }
-  const moved = (r: PositionChangesTable) => Math.abs(r.value_after - r.value_before);
+  const moved = (r: PositionChange) => Math.abs(r.value_after - r.value_before);
   rows.sort((a, b) => moved(b) - moved(a) || (a.cusip < b.cusip ? -1 : a.cusip > b.cusip ? 1 : 0));
-  rows.forEach((row, i) => {
-    row.ordinal = i + 1;
-  });
   return rows;
 }
 
@@ -133,12 +134,13 @@ async function splitFactors(executor: Executor) {
   return (from: string, to: string, cusip: string) => factors.get(`${from}|${to}|${cusip}`) ?? null;
 }
 
-/** The equity positions of a batch of managers, every quarter: cik → quarter → CUSIP → held. */
-async function portfolios(executor: Executor, ciks: readonly string[]) {
+/** The equity positions of a batch of managers in some quarters: cik → quarter → CUSIP → held. */
+async function portfolios(executor: Executor, ciks: readonly string[], quarters: readonly string[]) {
   const rows = await executor
     .selectFrom('positions')
     .select(['cik', 'quarter', 'cusip', 'shares', 'value'])
     .where('cik', 'in', ciks)
+    .where('quarter', 'in', quarters)
     .where('is_equity', '=', 1)
     .execute();
   const byCik = new Map<string, Map<string, Portfolio>>();
@@ -151,6 +153,93 @@ async function portfolios(executor: Executor, ciks: readonly string[]) {
     portfolio.set(row.cusip, { shares: Number(row.shares), value: Number(row.value) });
   }
   return byCik;
+}
+
+interface ManagerQuarter {
+  cik: string;
+  quarter: string;
+  total: number;
+  previous: { quarter: string; total: number } | undefined;
+}
+
+/** The fields of a change stored as MANAGER_CHANGES's number columns, by column. */
+const MANAGER_FIELDS = {
+  [SHARES_BEFORE]: 'shares_before',
+  [SHARES_AFTER]: 'shares_after',
+  [VALUE_BEFORE]: 'value_before',
+  [VALUE_AFTER]: 'value_after',
+  [SPLIT_FACTOR]: 'split_factor',
+} as Record<number, 'shares_before' | 'shares_after' | 'value_before' | 'value_after' | 'split_factor'>;
+
+/** A manager quarter's changes, packed in their order (no split factor: NaN). */
+function packed(rows: readonly PositionChange[], totalBefore: number, totalAfter: number): Buffer {
+  return packChanges(MANAGER_CHANGES, {
+    count: rows.length,
+    head: [totalBefore, totalAfter],
+    number: (c, i) => (rows[i] as PositionChange)[MANAGER_FIELDS[c] as 'split_factor'] ?? Number.NaN,
+    status: (i) => STATUS_INDEX.get((rows[i] as PositionChange).status) as number,
+    key: (i) => (rows[i] as PositionChange).cusip,
+  });
+}
+
+/** One quarter's changes, packed, with their counts per manager and per security. */
+async function writeQuarter(
+  handle: DbHandle,
+  executor: Executor,
+  managers: readonly ManagerQuarter[],
+  factorOf: (from: string, to: string, cusip: string) => number | null,
+  smart: SmartMoneyTally,
+): Promise<void> {
+  const holders = new QuarterHolders();
+  const managerRows: ManagerChangesTable[] = [];
+  let packedRows: ChangesByManagerTable[] = [];
+  let bytes = 0;
+  for (let start = 0; start < managers.length; start += MANAGERS_PER_READ) {
+    const batch = managers.slice(start, start + MANAGERS_PER_READ);
+    const quarters = new Set(
+      batch.flatMap((m) => (m.previous ? [m.quarter, m.previous.quarter] : [m.quarter])),
+    );
+    const held = await portfolios(
+      executor,
+      batch.map((m) => m.cik),
+      [...quarters],
+    );
+    for (const { cik, quarter, total, previous } of batch) {
+      const portfolioOf = (q: string): Portfolio => held.get(cik)?.get(q) ?? new Map();
+      const before: Portfolio = previous ? portfolioOf(previous.quarter) : new Map();
+      const after = portfolioOf(quarter);
+      smart.add(quarter, previous?.quarter ?? null, before, after);
+      const totalBefore = previous?.total ?? 0;
+      // biome-ignore format: one comparison
+      const rows = compare({ cik, quarter, previous: previous?.quarter ?? null, before, after, totalBefore,
+        totalAfter: total }, factorOf);
+      const counts = [0, 0, 0, 0, 0];
+      let valueBefore = 0;
+      let valueAfter = 0;
+      holders.startManager(cik);
+      for (const row of rows) {
+        const status = STATUS_INDEX.get(row.status) as number;
+        counts[status] = (counts[status] as number) + 1;
+        valueBefore += row.value_before;
+        valueAfter += row.value_after;
+        holders.add(status, row);
+      }
+      // biome-ignore format: one row
+      managerRows.push({ cik, quarter, previous_quarter: previous?.quarter ?? null, ...countColumns(counts),
+        value_before: valueBefore, value_after: valueAfter });
+      const changes = packed(rows, totalBefore, total);
+      packedRows.push({ cik, quarter, changes });
+      bytes += changes.length;
+    }
+    if (bytes >= BYTES_PER_WRITE) {
+      await insertRows(handle, 'changes_by_manager', packedRows, executor);
+      packedRows = [];
+      bytes = 0;
+    }
+  }
+  await insertRows(handle, 'changes_by_manager', packedRows, executor);
+  await insertRows(handle, 'manager_changes', managerRows, executor);
+  await holders.write(handle, executor, managers[0]?.quarter as string);
 }
 
 /**
@@ -167,61 +256,30 @@ export async function writeChanges(
   for (const table of CHANGE_TABLES) await executor.deleteFrom(table).where('quarter', '>=', from).execute();
   const filed = await managerQuarters(executor);
   const factorOf = await splitFactors(executor);
-  const ciks = [...filed.keys()].filter((cik) => filed.get(cik)?.some((q) => q.quarter >= from));
-  const managerRows: ManagerChangesTable[] = [];
-  const securityCounts = new Map<string, Counts>();
-  await withIndexesDeferredIfEmpty(handle, executor, 'position_changes', async () => {
-    let pending: PositionChangesTable[] = [];
-    for (let start = 0; start < ciks.length; start += MANAGERS_PER_READ) {
-      const batch = ciks.slice(start, start + MANAGERS_PER_READ);
-      const held = await portfolios(executor, batch);
-      for (const cik of batch) {
-        const quarters = filed.get(cik) ?? [];
-        const byQuarter = held.get(cik);
-        const portfolioOf = (quarter: string): Portfolio => byQuarter?.get(quarter) ?? new Map();
-        quarters.forEach(({ quarter, total }, i) => {
-          if (quarter < from) return;
-          const previous = i > 0 ? quarters[i - 1] : undefined;
-          const before: Portfolio = previous ? portfolioOf(previous.quarter) : new Map();
-          const after = portfolioOf(quarter);
-          smart.add(quarter, previous?.quarter ?? null, before, after);
-          // biome-ignore format: one comparison
-          const rows = compare({ cik, quarter, previous: previous?.quarter ?? null, before, after,
-            totalBefore: previous?.total ?? 0, totalAfter: total }, factorOf);
-          const counts: Counts = [0, 0, 0, 0, 0];
-          let valueBefore = 0;
-          let valueAfter = 0;
-          for (const row of rows) {
-            const index = STATUS_INDEX.get(row.status) as number;
-            counts[index] = (counts[index] as number) + 1;
-            valueBefore += row.value_before;
-            valueAfter += row.value_after;
-            const key = `${quarter}|${row.cusip}`;
-            const tally = entry(securityCounts, key, () => [0, 0, 0, 0, 0]);
-            tally[index] = (tally[index] as number) + 1;
-            pending.push(row);
-          }
-          managerRows.push({
-            cik,
-            quarter,
-            previous_quarter: previous?.quarter ?? null,
-            ...countColumns(counts),
-            value_before: valueBefore,
-            value_after: valueAfter,
-          });
-        });
-      }
-      if (pending.length >= ROWS_PER_WRITE) {
-        await insertRows(handle, 'position_changes', pending, executor);
-        pending = [];
-      }
-    }
-    await insertRows(handle, 'position_changes', pending, executor);
-  });
-  await insertRows(handle, 'manager_changes', managerRows, executor);
-  const securityRows = [...securityCounts].map(([key, c]) => {
-    const [quarter, cusip] = key.split('|') as [string, string];
-    return { quarter, cusip, ...countColumns(c) };
-  });
-  await insertRows(handle, 'security_changes', securityRows, executor);
+  const byQuarter = new Map<string, ManagerQuarter[]>();
+  for (const [cik, quarters] of filed) {
+    quarters.forEach(({ quarter, total }, i) => {
+      if (quarter >= from)
+        entry(byQuarter, quarter, () => []).push({ cik, quarter, total, previous: quarters[i - 1] });
+    });
+  }
+  for (const quarter of [...byQuarter.keys()].sort()) {
+    await writeQuarter(handle, executor, byQuarter.get(quarter) as ManagerQuarter[], factorOf, smart);
+  }
+}
+
+/**
+ * Every quarter's changes (and smart money, from the same pass) when none is stored packed but
+ * quarters are derived: a database loaded before migration 0014. Returns whether it wrote them.
+ */
+export async function backfillChanges(handle: DbHandle, executor: Executor): Promise<boolean> {
+  const packed = await executor.selectFrom('changes_by_manager').select('cik').limit(1).execute();
+  if (packed.length > 0) return false;
+  const rows = await executor.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
+  const quarters = rows.map((row) => row.quarter);
+  if (quarters[0] === undefined) return false;
+  const smart = new SmartMoneyTally(quarters);
+  await writeChanges(handle, executor, quarters[0], smart);
+  await smart.write(handle, executor);
+  return true;
 }

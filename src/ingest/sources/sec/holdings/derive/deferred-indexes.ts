@@ -14,7 +14,7 @@ import type { Executor } from './executor.js';
 export async function withIndexesDeferredIfEmpty<T>(
   handle: DbHandle,
   executor: Executor,
-  table: 'positions' | 'position_changes',
+  table: 'positions',
   fill: () => Promise<T>,
 ): Promise<T> {
   if (!handle.sqlite) return fill();

@@ -1,0 +1,134 @@
+/**
+ * Quarter-over-quarter changes packed into binary values (migration 0014): one per manager quarter
+ * (`changes_by_manager`, in the changes page's order) and one per security quarter
+ * (`holders_by_security`, in the holders page's order), written by the derivation instead of
+ * millions of `position_changes` rows with two indexes (three copies of every change).
+ *
+ * Layout, little-endian, n rows, h head values, k number columns, keys of w ASCII bytes:
+ *   u32 n | u32 format | f64 head × h | (f64 × n) × k | u8 status × n | key × n (w bytes each)
+ * Numbers are stored as computed (no rounding); a status is its index in CHANGE_STATUSES.
+ */
+import { CHANGE_STATUSES, type ChangeStatus } from './tables.js';
+
+const HEAD = 8;
+
+/** What one packed value holds: its format number, head values, number columns and key width. */
+export interface ChangeLayout {
+  readonly format: number;
+  readonly head: number;
+  readonly columns: number;
+  readonly keyBytes: number;
+}
+
+/** Rows given by accessor, in the order they are to be stored. */
+export interface ChangeRows {
+  readonly count: number;
+  readonly head: readonly number[];
+  number(column: number, i: number): number;
+  status(i: number): number;
+  key(i: number): string;
+}
+
+const sizeOf = (layout: ChangeLayout, n: number) =>
+  HEAD + 8 * layout.head + n * (8 * layout.columns + 1 + layout.keyBytes);
+
+export function packChanges(layout: ChangeLayout, rows: ChangeRows): Buffer {
+  const n = rows.count;
+  const buffer = Buffer.allocUnsafe(sizeOf(layout, n));
+  buffer.writeUInt32LE(n, 0);
+  buffer.writeUInt32LE(layout.format, 4);
+  for (let h = 0; h < layout.head; h++) buffer.writeDoubleLE(rows.head[h] as number, HEAD + 8 * h);
+  const numbersAt = HEAD + 8 * layout.head;
+  for (let c = 0; c < layout.columns; c++) {
+    const at = numbersAt + 8 * n * c;
+    for (let i = 0; i < n; i++) buffer.writeDoubleLE(rows.number(c, i), at + 8 * i);
+  }
+  const statusesAt = numbersAt + 8 * n * layout.columns;
+  for (let i = 0; i < n; i++) buffer[statusesAt + i] = rows.status(i);
+  const keysAt = statusesAt + n;
+  for (let i = 0; i < n; i++) {
+    const key = rows.key(i);
+    if (key.length !== layout.keyBytes) throw new Error(`key ${key} is not ${layout.keyBytes} characters`);
+    buffer.write(key, keysAt + layout.keyBytes * i, layout.keyBytes, 'latin1');
+  }
+  return buffer;
+}
+
+/** A packed value, read: its columns in stored order. */
+export interface PackedChanges {
+  readonly count: number;
+  readonly head: Float64Array;
+  column(c: number): Float64Array;
+  readonly statuses: Uint8Array;
+  status(i: number): ChangeStatus;
+  key(i: number): string;
+}
+
+/** The columns of a packed value (`bytes`: the stored value, as either driver returns it). */
+export function unpackChanges(layout: ChangeLayout, bytes: Uint8Array): PackedChanges {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const n = view.getUint32(0, true);
+  const format = view.getUint32(4, true);
+  if (format !== layout.format || bytes.byteLength !== sizeOf(layout, n))
+    throw new Error(
+      `not packed changes of format ${layout.format} (format ${format}, ${bytes.byteLength} bytes for ${n} rows)`,
+    );
+  const doubles = layout.head + n * layout.columns;
+  // Float64Array needs an 8-byte aligned start: copy the numbers out when the bytes are not aligned.
+  const numbers =
+    (bytes.byteOffset + HEAD) % 8 === 0
+      ? new Float64Array(bytes.buffer, bytes.byteOffset + HEAD, doubles)
+      : new Float64Array(bytes.buffer.slice(bytes.byteOffset + HEAD, bytes.byteOffset + HEAD + 8 * doubles));
+  const statusesAt = bytes.byteOffset + HEAD + 8 * doubles;
+  const statuses = new Uint8Array(bytes.buffer, statusesAt, n);
+  const keys = Buffer.from(bytes.buffer, statusesAt + n, n * layout.keyBytes);
+  const w = layout.keyBytes;
+  return {
+    count: n,
+    head: numbers.subarray(0, layout.head),
+    column: (c) => numbers.subarray(layout.head + n * c, layout.head + n * (c + 1)),
+    statuses,
+    status: (i) => CHANGE_STATUSES[statuses[i] as number] as ChangeStatus,
+    key: (i) => keys.toString('latin1', w * i, w * i + w),
+  };
+}
+
+/** Row indexes of a packed value in stored order, of one status only when given, for a page. */
+export function pageRows(
+  packed: PackedChanges,
+  status: ChangeStatus | undefined,
+  limit: number,
+  offset: number,
+) {
+  const wanted = status === undefined ? -1 : CHANGE_STATUSES.indexOf(status);
+  const rows: number[] = [];
+  let matched = wanted < 0 ? offset : 0;
+  for (let i = matched; i < packed.count && rows.length < limit; i++) {
+    if (wanted >= 0 && packed.statuses[i] !== wanted) continue;
+    matched++;
+    if (matched > offset) rows.push(i);
+  }
+  return rows;
+}
+
+/** Number columns of both layouts. */
+export const SHARES_BEFORE = 0;
+export const SHARES_AFTER = 1;
+export const VALUE_BEFORE = 2;
+export const VALUE_AFTER = 3;
+
+/**
+ * A manager quarter's changes in its changes page's order (|value_after − value_before| descending,
+ * then CUSIP), keyed by CUSIP. Head: the total portfolio values of the previous and this quarter,
+ * from which the weights are computed on read (as the derivation computes them). Column 4: the split
+ * factor between the two quarters, NaN for none.
+ */
+export const MANAGER_CHANGES: ChangeLayout = { format: 1, head: 2, columns: 5, keyBytes: 9 };
+export const SPLIT_FACTOR = 4;
+
+/**
+ * A security quarter's holders and sold-out managers in its holders page's order (value_after
+ * descending, then CIK), keyed by CIK. Column 4: weight after (percent of the holder's portfolio).
+ */
+export const SECURITY_HOLDERS: ChangeLayout = { format: 2, head: 0, columns: 5, keyBytes: 10 };
+export const WEIGHT_AFTER = 4;

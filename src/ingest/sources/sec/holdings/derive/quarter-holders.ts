@@ -1,0 +1,161 @@
+/**
+ * One quarter's changes gathered security by security while the changes pass goes manager by
+ * manager, then written per security: its counts per status (`security_changes`) and its holders
+ * packed in the holders page's order (`holders_by_security`: value after descending, then CIK).
+ *
+ * Changes are kept in typed-array chunks, ~49 bytes each and no object per change (~190 MB for a
+ * quarter of 3.8 million), and grouped by a counting sort, so each security's few holders are all
+ * that is ever compared.
+ */
+import { insertRows } from '../../../../../db/bulk.js';
+import type { DbHandle } from '../../../../../db/connect.js';
+import {
+  packChanges,
+  SECURITY_HOLDERS,
+  SHARES_AFTER,
+  SHARES_BEFORE,
+  VALUE_AFTER,
+  VALUE_BEFORE,
+  WEIGHT_AFTER,
+} from '../../../../../holdings/change-pack.js';
+import {
+  CHANGE_STATUSES,
+  type HoldersBySecurityTable,
+  type PositionChange,
+  type SecurityChangesTable,
+} from '../../../../../holdings/tables.js';
+import type { Executor } from './executor.js';
+
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+const LAST = CHUNK - 1;
+/** Packed holders are written once they reach about this many bytes. */
+const BYTES_PER_WRITE = 16 << 20;
+
+/** The fields of a change stored as SECURITY_HOLDERS's number columns, by column. */
+const HOLDER_FIELDS = {
+  [SHARES_BEFORE]: 'shares_before',
+  [SHARES_AFTER]: 'shares_after',
+  [VALUE_BEFORE]: 'value_before',
+  [VALUE_AFTER]: 'value_after',
+  [WEIGHT_AFTER]: 'weight_after',
+} as Record<number, 'shares_before' | 'shares_after' | 'value_before' | 'value_after' | 'weight_after'>;
+
+export class QuarterHolders {
+  private readonly securityIndex = new Map<string, number>();
+  private readonly cusips: string[] = [];
+  /** Managers in the order they came, which is CIK order. */
+  private readonly ciks: string[] = [];
+  private count = 0;
+  private readonly security: Uint32Array[] = [];
+  private readonly manager: Uint32Array[] = [];
+  private readonly status: Uint8Array[] = [];
+  private readonly numbers: Float64Array[][] = Array.from({ length: SECURITY_HOLDERS.columns }, () => []);
+
+  /** The manager whose changes follow; managers must come in ascending CIK order. */
+  startManager(cik: string): void {
+    const last = this.ciks.at(-1);
+    if (last !== undefined && !(last < cik)) throw new Error(`managers out of CIK order: ${last}, ${cik}`);
+    this.ciks.push(cik);
+  }
+
+  /** One change of the current manager; `status`: its index in CHANGE_STATUSES. */
+  add(status: number, change: PositionChange): void {
+    const cusip = change.cusip;
+    let security = this.securityIndex.get(cusip);
+    if (security === undefined) {
+      security = this.cusips.length;
+      this.securityIndex.set(cusip, security);
+      this.cusips.push(cusip);
+    }
+    const at = this.count & LAST;
+    if (at === 0) this.grow();
+    const chunk = this.count >>> CHUNK_BITS;
+    (this.security[chunk] as Uint32Array)[at] = security;
+    (this.manager[chunk] as Uint32Array)[at] = this.ciks.length - 1;
+    (this.status[chunk] as Uint8Array)[at] = status;
+    for (let c = 0; c < this.numbers.length; c++) {
+      const column = (this.numbers[c] as Float64Array[])[chunk] as Float64Array;
+      column[at] = change[HOLDER_FIELDS[c] as 'value_after'];
+    }
+    this.count++;
+  }
+
+  private grow(): void {
+    this.security.push(new Uint32Array(CHUNK));
+    this.manager.push(new Uint32Array(CHUNK));
+    this.status.push(new Uint8Array(CHUNK));
+    for (const column of this.numbers) column.push(new Float64Array(CHUNK));
+  }
+
+  private read<T extends Uint32Array | Uint8Array | Float64Array>(chunks: T[], entry: number): number {
+    return (chunks[entry >>> CHUNK_BITS] as T)[entry & LAST] as number;
+  }
+
+  /** Entries grouped by security (counting sort): `order[starts[s] … starts[s + 1])` are security s's. */
+  private grouped() {
+    const securities = this.cusips.length;
+    const starts = new Uint32Array(securities + 1);
+    for (let e = 0; e < this.count; e++) {
+      const after = this.read(this.security, e) + 1;
+      starts[after] = (starts[after] as number) + 1;
+    }
+    for (let s = 0; s < securities; s++) starts[s + 1] = (starts[s + 1] as number) + (starts[s] as number);
+    const next = starts.slice(0, securities);
+    const order = new Uint32Array(this.count);
+    for (let e = 0; e < this.count; e++) {
+      const security = this.read(this.security, e);
+      const at = next[security] as number;
+      order[at] = e;
+      next[security] = at + 1;
+    }
+    return { starts, order };
+  }
+
+  /** Writes the quarter's security_changes and holders_by_security rows; returns how many securities. */
+  async write(handle: DbHandle, executor: Executor, quarter: string): Promise<number> {
+    const { starts, order } = this.grouped();
+    const values = this.numbers[VALUE_AFTER] as Float64Array[];
+    const byPage = (a: number, b: number) =>
+      this.read(values, b) - this.read(values, a) || this.read(this.manager, a) - this.read(this.manager, b);
+    const rows: SecurityChangesTable[] = [];
+    let packedRows: HoldersBySecurityTable[] = [];
+    let bytes = 0;
+    for (let s = 0; s < this.cusips.length; s++) {
+      const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
+      const counts = [0, 0, 0, 0, 0];
+      for (const entry of holders) {
+        const status = this.read(this.status, entry);
+        counts[status] = (counts[status] as number) + 1;
+      }
+      const packed = packChanges(SECURITY_HOLDERS, {
+        count: holders.length,
+        head: [],
+        number: (c, i) => this.read(this.numbers[c] as Float64Array[], holders[i] as number),
+        status: (i) => this.read(this.status, holders[i] as number),
+        key: (i) => this.ciks[this.read(this.manager, holders[i] as number)] as string,
+      });
+      const cusip = this.cusips[s] as string;
+      rows.push({ quarter, cusip, ...countColumns(counts) });
+      packedRows.push({ quarter, cusip, holders: packed });
+      bytes += packed.length;
+      if (bytes >= BYTES_PER_WRITE) {
+        await insertRows(handle, 'holders_by_security', packedRows, executor);
+        packedRows = [];
+        bytes = 0;
+      }
+    }
+    await insertRows(handle, 'holders_by_security', packedRows, executor);
+    await insertRows(handle, 'security_changes', rows, executor);
+    return this.cusips.length;
+  }
+}
+
+/** The count columns of manager_changes and security_changes, from counts in CHANGE_STATUSES order. */
+export const countColumns = (c: readonly number[]) => ({
+  new_count: c[CHANGE_STATUSES.indexOf('new')] ?? 0,
+  added_count: c[CHANGE_STATUSES.indexOf('added')] ?? 0,
+  reduced_count: c[CHANGE_STATUSES.indexOf('reduced')] ?? 0,
+  unchanged_count: c[CHANGE_STATUSES.indexOf('unchanged')] ?? 0,
+  sold_out_count: c[CHANGE_STATUSES.indexOf('sold_out')] ?? 0,
+});
