@@ -26,7 +26,8 @@ export interface ChangeRows {
   readonly head: readonly number[];
   number(column: number, i: number): number;
   status(i: number): number;
-  key(i: number): string;
+  /** Writes row i's key (the layout's keyBytes ASCII bytes) into `into` at `at`. */
+  key(i: number, into: Buffer, at: number): void;
 }
 
 const sizeOf = (layout: ChangeLayout, n: number) =>
@@ -34,24 +35,28 @@ const sizeOf = (layout: ChangeLayout, n: number) =>
 
 export function packChanges(layout: ChangeLayout, rows: ChangeRows): Buffer {
   const n = rows.count;
-  const buffer = Buffer.allocUnsafe(sizeOf(layout, n));
+  // Its own ArrayBuffer, so the numbers start 8-byte aligned and are written through a Float64Array
+  // (this platform's byte order: little-endian, as unpackChanges and portfolio-pack.ts read them).
+  const buffer = Buffer.from(new ArrayBuffer(sizeOf(layout, n)));
   buffer.writeUInt32LE(n, 0);
   buffer.writeUInt32LE(layout.format, 4);
-  for (let h = 0; h < layout.head; h++) buffer.writeDoubleLE(rows.head[h] as number, HEAD + 8 * h);
-  const numbersAt = HEAD + 8 * layout.head;
+  const numbers = new Float64Array(buffer.buffer, HEAD, layout.head + n * layout.columns);
+  for (let h = 0; h < layout.head; h++) numbers[h] = rows.head[h] as number;
   for (let c = 0; c < layout.columns; c++) {
-    const at = numbersAt + 8 * n * c;
-    for (let i = 0; i < n; i++) buffer.writeDoubleLE(rows.number(c, i), at + 8 * i);
+    const at = layout.head + n * c;
+    for (let i = 0; i < n; i++) numbers[at + i] = rows.number(c, i);
   }
-  const statusesAt = numbersAt + 8 * n * layout.columns;
+  const statusesAt = HEAD + 8 * (layout.head + n * layout.columns);
   for (let i = 0; i < n; i++) buffer[statusesAt + i] = rows.status(i);
   const keysAt = statusesAt + n;
-  for (let i = 0; i < n; i++) {
-    const key = rows.key(i);
-    if (key.length !== layout.keyBytes) throw new Error(`key ${key} is not ${layout.keyBytes} characters`);
-    buffer.write(key, keysAt + layout.keyBytes * i, layout.keyBytes, 'latin1');
-  }
+  for (let i = 0; i < n; i++) rows.key(i, buffer, keysAt + layout.keyBytes * i);
   return buffer;
+}
+
+/** Writes an ASCII key of exactly `bytes` characters (ChangeRows.key for string keys). */
+export function writeKey(key: string, bytes: number, into: Buffer, at: number): void {
+  if (key.length !== bytes) throw new Error(`key ${key} is not ${bytes} characters`);
+  into.write(key, at, bytes, 'latin1');
 }
 
 /** A packed value, read: its columns in stored order. */

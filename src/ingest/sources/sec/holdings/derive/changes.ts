@@ -13,11 +13,12 @@
  * each security quarter's holders in one `holders_by_security` row (quarter-holders.ts); their counts
  * in `manager_changes` and `security_changes`.
  * Quarter by quarter, managers a batch at a time with the equity positions of the quarter and of
- * their previous ones (one index range per manager, no per-position lookups), so a quarter of
+ * their previous ones (their packed portfolios: one row per manager quarter), so a quarter of
  * millions of positions is one sequential pass and only one quarter's changes are held at a time.
  */
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
+import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import {
   MANAGER_CHANGES,
   packChanges,
@@ -26,6 +27,7 @@ import {
   SPLIT_FACTOR,
   VALUE_AFTER,
   VALUE_BEFORE,
+  writeKey,
 } from '../../../../../holdings/change-pack.js';
 import {
   CHANGE_STATUSES,
@@ -134,23 +136,27 @@ async function splitFactors(executor: Executor) {
   return (from: string, to: string, cusip: string) => factors.get(`${from}|${to}|${cusip}`) ?? null;
 }
 
-/** The equity positions of a batch of managers in some quarters: cik → quarter → CUSIP → held. */
+/**
+ * The equity positions of a batch of managers in some quarters (cik → quarter → CUSIP → held), from
+ * their packed portfolios (written by the same derivation, before the changes): one row per manager
+ * quarter instead of one per position.
+ */
 async function portfolios(executor: Executor, ciks: readonly string[], quarters: readonly string[]) {
   const rows = await executor
-    .selectFrom('positions')
-    .select(['cik', 'quarter', 'cusip', 'shares', 'value'])
+    .selectFrom('manager_portfolios')
+    .select(['cik', 'quarter', 'positions'])
     .where('cik', 'in', ciks)
     .where('quarter', 'in', quarters)
-    .where('is_equity', '=', 1)
     .execute();
   const byCik = new Map<string, Map<string, Portfolio>>();
   for (const row of rows) {
-    const portfolio = entry(
-      entry(byCik, row.cik, () => new Map()),
-      row.quarter,
-      () => new Map(),
-    );
-    portfolio.set(row.cusip, { shares: Number(row.shares), value: Number(row.value) });
+    const packed = unpackPortfolio(row.positions);
+    const portfolio: Portfolio = new Map();
+    for (let i = 0; i < packed.count; i++) {
+      if (!isEquityCode(packed.codes[i] as number)) continue;
+      portfolio.set(packed.cusip(i), { shares: packed.shares[i] as number, value: packed.values[i] as number });
+    }
+    entry(byCik, row.cik, () => new Map()).set(row.quarter, portfolio);
   }
   return byCik;
 }
@@ -178,7 +184,7 @@ function packed(rows: readonly PositionChange[], totalBefore: number, totalAfter
     head: [totalBefore, totalAfter],
     number: (c, i) => (rows[i] as PositionChange)[MANAGER_FIELDS[c] as 'split_factor'] ?? Number.NaN,
     status: (i) => STATUS_INDEX.get((rows[i] as PositionChange).status) as number,
-    key: (i) => (rows[i] as PositionChange).cusip,
+    key: (i, into, at) => writeKey((rows[i] as PositionChange).cusip, MANAGER_CHANGES.keyBytes, into, at),
   });
 }
 

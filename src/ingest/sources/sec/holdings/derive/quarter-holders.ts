@@ -88,36 +88,49 @@ export class QuarterHolders {
     for (const column of this.numbers) column.push(new Float64Array(CHUNK));
   }
 
-  private read<T extends Uint32Array | Uint8Array | Float64Array>(chunks: T[], entry: number): number {
-    return (chunks[entry >>> CHUNK_BITS] as T)[entry & LAST] as number;
+  /** A column's chunks as one array of `count` values; the chunks are let go as they are copied. */
+  private flat<T extends Uint32Array | Uint8Array | Float64Array>(chunks: T[], create: (n: number) => T): T {
+    const out = create(this.count);
+    for (let c = 0; chunks.length > 0; c++) {
+      const chunk = chunks.shift() as T;
+      const start = c * CHUNK;
+      out.set(chunk.subarray(0, Math.min(CHUNK, this.count - start)), start);
+    }
+    return out;
   }
 
-  /** Entries grouped by security (counting sort): `order[starts[s] … starts[s + 1])` are security s's. */
-  private grouped() {
+  /** Changes grouped by security (counting sort): `order[starts[s] … starts[s + 1])` are security s's. */
+  private grouped(security: Uint32Array) {
     const securities = this.cusips.length;
     const starts = new Uint32Array(securities + 1);
     for (let e = 0; e < this.count; e++) {
-      const after = this.read(this.security, e) + 1;
+      const after = (security[e] as number) + 1;
       starts[after] = (starts[after] as number) + 1;
     }
     for (let s = 0; s < securities; s++) starts[s + 1] = (starts[s + 1] as number) + (starts[s] as number);
     const next = starts.slice(0, securities);
     const order = new Uint32Array(this.count);
     for (let e = 0; e < this.count; e++) {
-      const security = this.read(this.security, e);
-      const at = next[security] as number;
+      const s = security[e] as number;
+      const at = next[s] as number;
       order[at] = e;
-      next[security] = at + 1;
+      next[s] = at + 1;
     }
     return { starts, order };
   }
 
   /** Writes the quarter's security_changes and holders_by_security rows; returns how many securities. */
   async write(handle: DbHandle, executor: Executor, quarter: string): Promise<number> {
-    const { starts, order } = this.grouped();
-    const values = this.numbers[VALUE_AFTER] as Float64Array[];
+    const { starts, order } = this.grouped(this.flat(this.security, (n) => new Uint32Array(n)));
+    const manager = this.flat(this.manager, (n) => new Uint32Array(n));
+    const status = this.flat(this.status, (n) => new Uint8Array(n));
+    const numbers = this.numbers.map((column) => this.flat(column, (n) => new Float64Array(n)));
+    const values = numbers[VALUE_AFTER] as Float64Array;
+    const ciks = Buffer.from(this.ciks.join(''), 'latin1');
+    const w = SECURITY_HOLDERS.keyBytes;
+    if (ciks.length !== w * this.ciks.length) throw new Error(`a CIK is not ${w} characters`);
     const byPage = (a: number, b: number) =>
-      this.read(values, b) - this.read(values, a) || this.read(this.manager, a) - this.read(this.manager, b);
+      (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
     const rows: SecurityChangesTable[] = [];
     let packedRows: HoldersBySecurityTable[] = [];
     let bytes = 0;
@@ -125,15 +138,18 @@ export class QuarterHolders {
       const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
       const counts = [0, 0, 0, 0, 0];
       for (const entry of holders) {
-        const status = this.read(this.status, entry);
-        counts[status] = (counts[status] as number) + 1;
+        const code = status[entry] as number;
+        counts[code] = (counts[code] as number) + 1;
       }
       const packed = packChanges(SECURITY_HOLDERS, {
         count: holders.length,
         head: [],
-        number: (c, i) => this.read(this.numbers[c] as Float64Array[], holders[i] as number),
-        status: (i) => this.read(this.status, holders[i] as number),
-        key: (i) => this.ciks[this.read(this.manager, holders[i] as number)] as string,
+        number: (c, i) => (numbers[c] as Float64Array)[holders[i] as number] as number,
+        status: (i) => status[holders[i] as number] as number,
+        key: (i, into, at) => {
+          const from = w * (manager[holders[i] as number] as number);
+          for (let k = 0; k < w; k++) into[at + k] = ciks[from + k] as number;
+        },
       });
       const cusip = this.cusips[s] as string;
       rows.push({ quarter, cusip, ...countColumns(counts) });
