@@ -18,7 +18,6 @@
  */
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
-import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import {
   MANAGER_CHANGES,
   packChanges,
@@ -29,6 +28,7 @@ import {
   VALUE_BEFORE,
   writeKey,
 } from '../../../../../holdings/change-pack.js';
+import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import {
   CHANGE_STATUSES,
   type ChangeStatus,
@@ -154,7 +154,10 @@ async function portfolios(executor: Executor, ciks: readonly string[], quarters:
     const portfolio: Portfolio = new Map();
     for (let i = 0; i < packed.count; i++) {
       if (!isEquityCode(packed.codes[i] as number)) continue;
-      portfolio.set(packed.cusip(i), { shares: packed.shares[i] as number, value: packed.values[i] as number });
+      portfolio.set(packed.cusip(i), {
+        shares: packed.shares[i] as number,
+        value: packed.values[i] as number,
+      });
     }
     entry(byCik, row.cik, () => new Map()).set(row.quarter, portfolio);
   }
