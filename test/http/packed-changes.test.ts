@@ -1,0 +1,221 @@
+/**
+ * Packed changes (changes_by_manager, holders_by_security; migration 0014) on the small demo dataset,
+ * on each backend: a page with a status and an offset is exactly that slice of the manager's whole
+ * change list (and of the security's whole holder list); the stored values are those of the
+ * independent comparison in holdings-changes.test.ts, so here the packing itself: the migrate
+ * backfill rebuilds byte for byte what the derivation wrote (also through migration 0014 down and
+ * up), and the codec rejects what is not its format.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Migrator, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
+import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
+import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
+import {
+  MANAGER_CHANGES,
+  packChanges,
+  SECURITY_HOLDERS,
+  unpackChanges,
+  writeKey,
+} from '../../src/holdings/change-pack.js';
+import { backfillChanges } from '../../src/ingest/sources/sec/holdings/derive/changes.js';
+import { getJson, useTestApp, withAppOn } from '../helpers/app.js';
+import { testBackends } from '../helpers/backends.js';
+
+const DEMO = { seed: DEFAULT_DEMO_SEED, scale: 'small' } as const;
+const STATUSES = ['new', 'added', 'reduced', 'unchanged', 'sold_out'];
+
+async function json(app: FastifyInstance, url: string) {
+  const { status, body } = await getJson(app, url);
+  expect(status, url).toBe(200);
+  return body;
+}
+
+describe.each(testBackends())('packed changes on $name', (backend) => {
+  // Cache off: the backfill case asks the same URLs before and after.
+  const ctx = useTestApp(backend, (writer) => buildHoldingsDemo(writer, DEMO), { cacheEnabled: false });
+
+  /** Every packed and counted row, as comparable values. */
+  async function stored() {
+    const { db } = ctx.database.writer;
+    const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+    const managers = await db
+      .selectFrom('changes_by_manager')
+      .selectAll()
+      .orderBy('cik')
+      .orderBy('quarter')
+      .execute();
+    const holders = await db
+      .selectFrom('holders_by_security')
+      .selectAll()
+      .orderBy('quarter')
+      .orderBy('cusip')
+      .execute();
+    return {
+      managers: managers.map((row) => ({ ...row, changes: hex(row.changes) })),
+      holders: holders.map((row) => ({ ...row, holders: hex(row.holders) })),
+      managerCounts: await db
+        .selectFrom('manager_changes')
+        .selectAll()
+        .orderBy('cik')
+        .orderBy('quarter')
+        .execute(),
+      securityCounts: await db
+        .selectFrom('security_changes')
+        .selectAll()
+        .orderBy('cusip')
+        .orderBy('quarter')
+        .execute(),
+      smartMoney: await db.selectFrom('smart_money').selectAll().orderBy('grp').orderBy('rank').execute(),
+    };
+  }
+
+  async function largestManagers(count: number) {
+    const rows = await ctx.database.writer.db
+      .selectFrom('manager_quarters')
+      .select(['cik', 'quarter'])
+      .orderBy('position_count', 'desc')
+      .orderBy('cik')
+      .limit(count)
+      .execute();
+    return rows;
+  }
+
+  it('a changes page with a status and an offset is that slice of the whole list', async () => {
+    let compared = 0;
+    for (const { cik, quarter } of await largestManagers(3)) {
+      const base = `/api/holdings/${cik}/changes?quarter=${quarter}`;
+      const whole = await json(ctx.app, `${base}&limit=1000`);
+      expect(whole.data.length).toBe(whole.total);
+      expect(whole.total).toBeGreaterThan(100);
+      for (const status of STATUSES) {
+        const matching = whole.data.filter((row: { status: string }) => row.status === status);
+        for (const [offset, limit] of [
+          [0, 7],
+          [3, 5],
+          [matching.length - 2, 10],
+          [matching.length + 5, 10],
+        ] as const) {
+          const page = await json(
+            ctx.app,
+            `${base}&status=${status}&offset=${Math.max(0, offset)}&limit=${limit}`,
+          );
+          expect(page.total).toBe(matching.length);
+          expect(page.data).toEqual(matching.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+          compared++;
+        }
+      }
+      const deep = await json(ctx.app, `${base}&offset=40&limit=9`);
+      expect(deep.data).toEqual(whole.data.slice(40, 49));
+    }
+    expect(compared).toBe(3 * STATUSES.length * 4);
+  });
+
+  it('a holders page with a status and an offset is that slice of the whole list', async () => {
+    const crowded = (await json(ctx.app, '/api/crowded?limit=2')).data as { cusip: string }[];
+    for (const { cusip } of crowded) {
+      const base = `/api/securities/${cusip}/holders`;
+      const whole = await json(ctx.app, `${base}?limit=1000`);
+      expect(whole.data.length).toBeGreaterThan(50);
+      for (const status of STATUSES) {
+        const matching = whole.data.filter((row: { status: string }) => row.status === status);
+        const page = await json(ctx.app, `${base}?status=${status}&offset=2&limit=4`);
+        expect(page.data).toEqual(matching.slice(2, 6));
+      }
+    }
+  });
+
+  it('the migrate backfill writes exactly what the derivation wrote', { timeout: 60_000 }, async () => {
+    const { writer } = ctx.database;
+    const derived = await stored();
+    expect(derived.managers.length).toBeGreaterThan(1000);
+    expect(derived.holders.length).toBeGreaterThan(1000);
+    const [largest] = await largestManagers(1);
+    const crowded = (await json(ctx.app, '/api/crowded?limit=1')).data[0].cusip as string;
+    const urls = [
+      `/api/holdings/${largest?.cik}/changes?limit=50&status=added`,
+      `/api/securities/${crowded}/holders?limit=50&offset=10`,
+      '/api/smart-money',
+    ];
+    // Read indexes off, so that every answer reads the stored rows; compared without request ids.
+    const answers = () =>
+      withAppOn(ctx.database, { readIndexMaxBytes: 0 }, (plain) =>
+        Promise.all(
+          urls.map(async (url) => {
+            const { status, headers, body } = await getJson(plain, url);
+            return { status, etag: headers.etag, body };
+          }),
+        ),
+      );
+    const before = await answers();
+    expect(before.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    for (const table of [
+      'changes_by_manager',
+      'holders_by_security',
+      'manager_changes',
+      'security_changes',
+    ] as const)
+      await writer.db.deleteFrom(table).execute();
+    await writer.db.deleteFrom('smart_money').execute();
+    expect(await writer.db.transaction().execute((trx) => backfillChanges(writer, trx))).toBe(true);
+    expect(await stored()).toEqual(derived);
+    // A second backfill finds packed changes and does nothing.
+    expect(await writer.db.transaction().execute((trx) => backfillChanges(writer, trx))).toBe(false);
+    expect(await answers()).toEqual(before);
+  });
+
+  // Last: it takes the schema down and up again.
+  it('migration 0014 goes down to the position_changes table and up to the same packed rows', {
+    timeout: 60_000,
+  }, async () => {
+    const { writer } = ctx.database;
+    const derived = await stored();
+    const migrator = new Migrator({ db: writer.db, provider: migrationProvider });
+    const down = await migrator.migrateTo('0013_holders_covering_index');
+    expect(down.error).toBeUndefined();
+    const { rows } = await sql<{ n: number }>`select count(*) as n from position_changes`.execute(writer.db);
+    expect(Number(rows[0]?.n)).toBe(0);
+    expect(await migrateToLatest(writer)).toContain('0014_packed_changes');
+    expect(await stored()).toEqual(derived);
+  });
+});
+
+describe('change-pack codec', () => {
+  const rows = {
+    count: 3,
+    head: [1500.5, 2000],
+    number: (c: number, i: number) => (c === 4 && i === 1 ? Number.NaN : c * 1000 + i + 0.25),
+    status: (i: number) => [0, 3, 4][i] as number,
+    key: (i: number, into: Buffer, at: number) =>
+      writeKey(['037833100', '594918104', '88160R101'][i] as string, 9, into, at),
+  };
+
+  it('reads back what it wrote, from aligned and unaligned bytes', () => {
+    const packed = packChanges(MANAGER_CHANGES, rows);
+    // An odd offset into a larger buffer, as a driver may hand a stored value over.
+    const unaligned = new Uint8Array(packed.length + 3).subarray(3);
+    unaligned.set(packed);
+    for (const bytes of [packed, unaligned]) {
+      const read = unpackChanges(MANAGER_CHANGES, bytes);
+      expect(read.count).toBe(3);
+      expect([...read.head]).toEqual([1500.5, 2000]);
+      expect([...read.column(2)]).toEqual([2000.25, 2001.25, 2002.25]);
+      expect(Number.isNaN(read.column(4)[1] as number)).toBe(true);
+      expect([0, 1, 2].map((i) => read.status(i))).toEqual(['new', 'unchanged', 'sold_out']);
+      expect([0, 1, 2].map((i) => read.key(i))).toEqual(['037833100', '594918104', '88160R101']);
+    }
+  });
+
+  it('rejects another layout, a truncated value and a key of the wrong width', () => {
+    const packed = packChanges(MANAGER_CHANGES, rows);
+    expect(() => unpackChanges(SECURITY_HOLDERS, packed)).toThrow(/format 2/);
+    expect(() => unpackChanges(MANAGER_CHANGES, packed.subarray(0, packed.length - 1))).toThrow(
+      /bytes for 3 rows/,
+    );
+    expect(() =>
+      packChanges(MANAGER_CHANGES, { ...rows, key: (_i, into, at) => writeKey('0378331', 9, into, at) }),
+    ).toThrow(/not 9 characters/);
+  });
+});
