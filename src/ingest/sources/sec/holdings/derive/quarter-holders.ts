@@ -3,9 +3,10 @@
  * manager, then written per security: its counts per status (`security_changes`) and its holders
  * packed in the holders page's order (`holders_by_security`: value after descending, then CIK).
  *
- * Changes are kept in typed-array chunks, ~49 bytes each and no object per change (~190 MB for a
- * quarter of 3.8 million), and grouped by a counting sort, so each security's few holders are all
- * that is ever compared.
+ * Changes are kept in typed-array chunks while they come (~49 bytes each, no object per change:
+ * ~190 MB for a quarter of 3.8 million, never a doubling copy), made one array per column before
+ * writing (a column at a time, its chunks let go as copied), and grouped by a counting sort, so each
+ * security's few holders are all that is ever compared.
  */
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';

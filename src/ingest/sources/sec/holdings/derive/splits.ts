@@ -19,6 +19,7 @@
 import { sql } from 'kysely';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
+import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import type { SecuritySplitsTable } from '../../../../../holdings/tables.js';
 import type { Executor } from './executor.js';
 
@@ -102,6 +103,71 @@ async function candidates(executor: Executor, quarter: string, previous: string)
     .map((row) => row.cusip);
 }
 
+/** Managers read per query (each with its two quarters' packed portfolios). */
+const MANAGERS_PER_READ = 200;
+
+/** A packed portfolio's equity positions among `cusips`: CUSIP → [shares, value]. */
+function equityAmong(bytes: Uint8Array, cusips: ReadonlySet<string>): Map<string, [number, number]> {
+  const packed = unpackPortfolio(bytes);
+  const held = new Map<string, [number, number]>();
+  for (let i = 0; i < packed.count; i++) {
+    if (!isEquityCode(packed.codes[i] as number)) continue;
+    const cusip = packed.cusip(i);
+    if (cusips.has(cusip)) held.set(cusip, [packed.shares[i] as number, packed.values[i] as number]);
+  }
+  return held;
+}
+
+/**
+ * Step 2's pairs: for each CUSIP, the managers that held it as equity in both quarters, from their
+ * packed portfolios (one row per manager quarter, not a join of millions of positions).
+ */
+async function holderPairs(
+  executor: Executor,
+  quarter: string,
+  previous: string,
+  cusips: ReadonlySet<string>,
+): Promise<Map<string, HolderPair[]>> {
+  const both = await executor
+    .selectFrom('manager_quarters')
+    .select('cik')
+    .where('quarter', 'in', [previous, quarter])
+    .groupBy('cik')
+    .having((eb) => eb.fn.countAll(), '=', 2)
+    .orderBy('cik')
+    .execute();
+  const ciks = both.map((row) => row.cik);
+  const pairs = new Map<string, HolderPair[]>();
+  for (let start = 0; start < ciks.length; start += MANAGERS_PER_READ) {
+    const rows = await executor
+      .selectFrom('manager_portfolios')
+      .select(['cik', 'quarter', 'positions'])
+      .where('cik', 'in', ciks.slice(start, start + MANAGERS_PER_READ))
+      .where('quarter', 'in', [previous, quarter])
+      .execute();
+    const before = new Map(
+      rows.filter((row) => row.quarter === previous).map((row) => [row.cik, row.positions]),
+    );
+    for (const row of rows) {
+      if (row.quarter !== quarter) continue;
+      const then = before.get(row.cik);
+      if (!then) continue;
+      const held = equityAmong(then, cusips);
+      for (const [cusip, [sharesAfter, valueAfter]] of equityAmong(row.positions, cusips)) {
+        const was = held.get(cusip);
+        if (!was) continue;
+        let list = pairs.get(cusip);
+        if (!list) {
+          list = [];
+          pairs.set(cusip, list);
+        }
+        list.push({ sharesBefore: was[0], valueBefore: was[1], sharesAfter, valueAfter });
+      }
+    }
+  }
+  return pairs;
+}
+
 /** Splits between `previous` and `quarter` (consecutive loaded quarters). */
 export async function detectSplits(
   executor: Executor,
@@ -109,27 +175,12 @@ export async function detectSplits(
   previous: string,
 ): Promise<SecuritySplitsTable[]> {
   const cusips = await candidates(executor, quarter, previous);
+  if (cusips.length === 0) return [];
   const found: SecuritySplitsTable[] = [];
-  for (let start = 0; start < cusips.length; start += 500) {
-    const { rows } = await sql<{ cusip: string; sa: number; va: number; sb: number; vb: number }>`
-      select c.cusip, c.shares as sa, c.value as va, p.shares as sb, p.value as vb
-      from positions c
-      join positions p on p.cik = c.cik and p.quarter = ${previous} and p.cusip = c.cusip and p.is_equity = 1
-      where c.quarter = ${quarter} and c.is_equity = 1
-        and c.cusip in (${sql.join(cusips.slice(start, start + 500))})
-    `.execute(executor);
-    const byCusip = new Map<string, HolderPair[]>();
-    for (const row of rows) {
-      const pairs = byCusip.get(row.cusip) ?? [];
-      // biome-ignore format: one pair
-      pairs.push({ sharesBefore: Number(row.sb), valueBefore: Number(row.vb), sharesAfter: Number(row.sa), valueAfter: Number(row.va) });
-      byCusip.set(row.cusip, pairs);
-    }
-    for (const [cusip, pairs] of byCusip) {
-      const split = detectSplit(pairs);
-      // biome-ignore format: one row
-      if (split) found.push({ quarter, previous_quarter: previous, cusip, factor: split.factor, holders_compared: split.holders, median_ratio: split.median });
-    }
+  for (const [cusip, pairs] of await holderPairs(executor, quarter, previous, new Set(cusips))) {
+    const split = detectSplit(pairs);
+    // biome-ignore format: one row
+    if (split) found.push({ quarter, previous_quarter: previous, cusip, factor: split.factor, holders_compared: split.holders, median_ratio: split.median });
   }
   return found.sort((a, b) => (a.cusip < b.cusip ? -1 : 1));
 }
