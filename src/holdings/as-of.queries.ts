@@ -138,7 +138,6 @@ export async function quarterAsOf(
   return found && resolvedState(db, found.filings, found.resolved);
 }
 
-/** Issuer, class and ticker of the CUSIPs (the security master; the filing's issuer when absent). */
 function equityOf(state: QuarterAsOf | null): Portfolio {
   const portfolio: Portfolio = new Map();
   for (const p of state?.positions ?? [])

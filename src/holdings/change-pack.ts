@@ -8,9 +8,14 @@
  *   u32 n | u32 format | f64 head × h | (f64 × n) × k | u8 status × n | key × n (w bytes each)
  * Numbers are stored as computed (no rounding); a status is its index in CHANGE_STATUSES.
  */
-import { CHANGE_STATUSES, type ChangeStatus } from './tables.js';
+import { endianness } from 'node:os';
+import { CHANGE_STATUSES, type ChangeStatus, type PositionChange } from './tables.js';
 
 const HEAD = 8;
+
+// Numbers are written and read through Float64Arrays, in this machine's byte order: the format's
+// little-endian holds only on a little-endian machine (every platform Node supports today).
+if (endianness() !== 'LE') throw new Error('packed changes need a little-endian machine');
 
 /** What one packed value holds: its format number, head values, number columns and key width. */
 export interface ChangeLayout {
@@ -137,3 +142,27 @@ export const SPLIT_FACTOR = 4;
  */
 export const SECURITY_HOLDERS: ChangeLayout = { format: 2, head: 0, columns: 5, keyBytes: 10 };
 export const WEIGHT_AFTER = 4;
+
+/**
+ * Change i of a manager quarter's packed changes (MANAGER_CHANGES), its weights computed from the two
+ * stored totals exactly as the derivation computes them (changes.ts's compare).
+ */
+export function managerChangeAt(packed: PackedChanges, i: number): PositionChange {
+  const status = packed.status(i);
+  const totalBefore = packed.head[0] as number;
+  const totalAfter = packed.head[1] as number;
+  const valueBefore = packed.column(VALUE_BEFORE)[i] as number;
+  const valueAfter = packed.column(VALUE_AFTER)[i] as number;
+  const factor = packed.column(SPLIT_FACTOR)[i] as number;
+  return {
+    cusip: packed.key(i),
+    status,
+    shares_before: packed.column(SHARES_BEFORE)[i] as number,
+    shares_after: packed.column(SHARES_AFTER)[i] as number,
+    value_before: valueBefore,
+    value_after: valueAfter,
+    weight_before: status !== 'new' && totalBefore > 0 ? (valueBefore / totalBefore) * 100 : 0,
+    weight_after: status !== 'sold_out' && totalAfter > 0 ? (valueAfter / totalAfter) * 100 : 0,
+    split_factor: Number.isNaN(factor) ? null : factor,
+  };
+}

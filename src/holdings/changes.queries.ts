@@ -2,17 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
-import {
-  MANAGER_CHANGES,
-  type PackedChanges,
-  pageRows,
-  SHARES_AFTER,
-  SHARES_BEFORE,
-  SPLIT_FACTOR,
-  unpackChanges,
-  VALUE_AFTER,
-  VALUE_BEFORE,
-} from './change-pack.js';
+import { MANAGER_CHANGES, managerChangeAt, pageRows, unpackChanges } from './change-pack.js';
 import { money } from './params.js';
 import {
   type ChangeStatus,
@@ -78,26 +68,6 @@ export function shownChange(
   };
 }
 
-/** Change i of a manager quarter's packed changes; weights from the two totals, as the load computed them. */
-function changeAt(packed: PackedChanges, i: number): PositionChange {
-  const status = packed.status(i);
-  const [totalBefore, totalAfter] = packed.head as unknown as [number, number];
-  const valueBefore = packed.column(VALUE_BEFORE)[i] as number;
-  const valueAfter = packed.column(VALUE_AFTER)[i] as number;
-  const factor = packed.column(SPLIT_FACTOR)[i] as number;
-  return {
-    cusip: packed.key(i),
-    status,
-    shares_before: packed.column(SHARES_BEFORE)[i] as number,
-    shares_after: packed.column(SHARES_AFTER)[i] as number,
-    value_before: valueBefore,
-    value_after: valueAfter,
-    weight_before: status !== 'new' && totalBefore > 0 ? (valueBefore / totalBefore) * 100 : 0,
-    weight_after: status !== 'sold_out' && totalAfter > 0 ? (valueAfter / totalAfter) * 100 : 0,
-    split_factor: Number.isNaN(factor) ? null : factor,
-  };
-}
-
 /** A page of a manager quarter's changes (of one status, when given), in the stored order. */
 export async function changeRows(
   db: Kysely<Database>,
@@ -114,12 +84,16 @@ export async function changeRows(
     .executeTakeFirst();
   if (!row) return [];
   const packed = unpackChanges(MANAGER_CHANGES, row.changes);
-  const shown = pageRows(packed, status, page.limit, page.offset).map((i) => changeAt(packed, i));
+  const shown = pageRows(packed, status, page.limit, page.offset).map((i) => managerChangeAt(packed, i));
   const master = await securitiesOf(
     db,
     shown.map((change) => change.cusip),
   );
-  return shown.map((change) => shownChange(change, master.get(change.cusip)));
+  // Every held CUSIP has a securities row (the derivation adds them); one that had none would be left
+  // out, as the join of the row-per-change table left it out.
+  return shown
+    .filter((change) => master.has(change.cusip))
+    .map((change) => shownChange(change, master.get(change.cusip)));
 }
 
 /** The manager's filed quarters (ascending) with their total values. */

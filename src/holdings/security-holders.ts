@@ -110,7 +110,8 @@ export class SecurityHolders implements Sized {
 
 /**
  * A page of the security's holders and sold-out managers in `quarter`, by value now descending then
- * CIK: from the read index, or from SQL when read indexes are off.
+ * CIK: from the read index, or from the security's packed holders read and unpacked for this
+ * request when read indexes are off.
  */
 export async function holdersPage(
   db: Kysely<Database>,

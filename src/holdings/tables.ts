@@ -228,7 +228,7 @@ export const UNCHANGED_WITHIN_SHARES = 1;
 /**
  * One equity position (SH, no put/call, summed per CUSIP) of a manager's quarter compared with its
  * previous filed quarter; `sold_out` for what it held then and no longer holds. Stored packed
- * (change-pack.ts) in `manager_changes.changes` and `security_changes.holders`.
+ * (change-pack.ts) in `changes_by_manager` and `holders_by_security`.
  */
 export interface PositionChange {
   cusip: string;

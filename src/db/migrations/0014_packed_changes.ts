@@ -3,9 +3,15 @@
  * changes in one `changes_by_manager` row and each security quarter's holders in one
  * `holders_by_security` row, instead of a `position_changes` row per change with two indexes over it
  * (the holders one covering nearly every column: three copies of every change). A database loaded
- * before gets them from `regdata migrate` (backfilled from `positions` by the load's own code).
+ * before gets them from `regdata migrate` (backfilled from the packed portfolios by the load's own
+ * code).
+ *
+ * Additive (docs/deploy.md): `position_changes` stays, no longer written, so that API processes of
+ * the previous release keep answering while the new ones roll out; a later release drops it. Down
+ * refills it from the packed rows, so the previous release serves every quarter loaded since.
  */
 import { type Kysely, sql } from 'kysely';
+import { MANAGER_CHANGES, managerChangeAt, unpackChanges } from '../../holdings/change-pack.js';
 import { isPostgres } from '../dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -24,40 +30,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('holders', bytes, (c) => c.notNull())
     .addPrimaryKeyConstraint('holders_by_security_pk', ['quarter', 'cusip'])
     .execute();
-  await db.schema.dropTable('position_changes').execute();
-  // The counts are rewritten with the packed changes by the backfill.
-  await db.deleteFrom('manager_changes' as never).execute();
-  await db.deleteFrom('security_changes' as never).execute();
 }
 
+/** Rows per INSERT when refilling position_changes (12 columns: within both backends' limits). */
+const ROWS_PER_INSERT = 500;
+
 export async function down(db: Kysely<unknown>): Promise<void> {
-  // The changes come back with the next load (the derivation rewrites every quarter's).
-  await db.schema
-    .createTable('position_changes')
-    .addColumn('quarter', 'text', (c) => c.notNull())
-    .addColumn('cik', 'text', (c) => c.notNull())
-    .addColumn('cusip', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('shares_before', 'double precision', (c) => c.notNull())
-    .addColumn('shares_after', 'bigint', (c) => c.notNull())
-    .addColumn('value_before', 'double precision', (c) => c.notNull())
-    .addColumn('value_after', 'double precision', (c) => c.notNull())
-    .addColumn('weight_before', 'double precision', (c) => c.notNull())
-    .addColumn('weight_after', 'double precision', (c) => c.notNull())
-    .addColumn('split_factor', 'double precision')
-    .addColumn('ordinal', 'integer', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('position_changes_manager')
-    .on('position_changes')
-    .columns(['cik', 'quarter', 'ordinal'])
-    .unique()
-    .execute();
-  await sql
-    .raw(
-      'create index position_changes_security on position_changes (quarter, cusip, value_after desc, cik, status, shares_after, shares_before, value_before, weight_after)',
-    )
-    .execute(db);
+  await db.deleteFrom('position_changes' as never).execute();
+  const managers = await sql<{ cik: string; quarter: string }>`
+    select cik, quarter from changes_by_manager order by cik, quarter`.execute(db);
+  for (const { cik, quarter } of managers.rows) {
+    const { rows } = await sql<{ changes: Uint8Array }>`
+      select changes from changes_by_manager where cik = ${cik} and quarter = ${quarter}`.execute(db);
+    const packed = unpackChanges(MANAGER_CHANGES, (rows[0] as { changes: Uint8Array }).changes);
+    const changes = Array.from({ length: packed.count }, (_, i) => ({
+      quarter,
+      cik,
+      ...managerChangeAt(packed, i),
+      ordinal: i + 1,
+    }));
+    for (let i = 0; i < changes.length; i += ROWS_PER_INSERT)
+      await db
+        .insertInto('position_changes' as never)
+        .values(changes.slice(i, i + ROWS_PER_INSERT) as never)
+        .execute();
+  }
   await db.schema.dropTable('holders_by_security').execute();
   await db.schema.dropTable('changes_by_manager').execute();
 }

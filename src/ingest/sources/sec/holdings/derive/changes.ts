@@ -278,8 +278,9 @@ export async function writeChanges(
 }
 
 /**
- * Every quarter's changes (and smart money, from the same pass) when none is stored packed but
- * quarters are derived: a database loaded before migration 0014. Returns whether it wrote them.
+ * Every quarter's changes when none is stored packed but quarters are derived: a database loaded
+ * before migration 0014. Smart money is left as stored (it came from the same comparisons, and its
+ * issuer names from the security master of its load). Returns whether it wrote them.
  */
 export async function backfillChanges(handle: DbHandle, executor: Executor): Promise<boolean> {
   const packed = await executor.selectFrom('changes_by_manager').select('cik').limit(1).execute();
@@ -287,8 +288,6 @@ export async function backfillChanges(handle: DbHandle, executor: Executor): Pro
   const rows = await executor.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
   const quarters = rows.map((row) => row.quarter);
   if (quarters[0] === undefined) return false;
-  const smart = new SmartMoneyTally(quarters);
-  await writeChanges(handle, executor, quarters[0], smart);
-  await smart.write(handle, executor);
+  await writeChanges(handle, executor, quarters[0], new SmartMoneyTally(quarters));
   return true;
 }

@@ -48,6 +48,7 @@ export class QuarterHolders {
   /** Managers in the order they came, which is CIK order. */
   private readonly ciks: string[] = [];
   private count = 0;
+  private written = false;
   private readonly security: Uint32Array[] = [];
   private readonly manager: Uint32Array[] = [];
   private readonly status: Uint8Array[] = [];
@@ -56,12 +57,15 @@ export class QuarterHolders {
   /** The manager whose changes follow; managers must come in ascending CIK order. */
   startManager(cik: string): void {
     const last = this.ciks.at(-1);
+    if (cik.length !== SECURITY_HOLDERS.keyBytes)
+      throw new Error(`CIK ${cik} is not ${SECURITY_HOLDERS.keyBytes} characters`);
     if (last !== undefined && !(last < cik)) throw new Error(`managers out of CIK order: ${last}, ${cik}`);
     this.ciks.push(cik);
   }
 
   /** One change of the current manager; `status`: its index in CHANGE_STATUSES. */
   add(status: number, change: PositionChange): void {
+    if (this.written) throw new Error("a quarter's holders are written once");
     const cusip = change.cusip;
     let security = this.securityIndex.get(cusip);
     if (security === undefined) {
@@ -120,8 +124,13 @@ export class QuarterHolders {
     return { starts, order };
   }
 
-  /** Writes the quarter's security_changes and holders_by_security rows; returns how many securities. */
+  /**
+   * Writes the quarter's security_changes and holders_by_security rows; returns how many securities.
+   * Once only: the columns are let go as they are written.
+   */
   async write(handle: DbHandle, executor: Executor, quarter: string): Promise<number> {
+    if (this.written) throw new Error("a quarter's holders are written once");
+    this.written = true;
     const { starts, order } = this.grouped(this.flat(this.security, (n) => new Uint32Array(n)));
     const manager = this.flat(this.manager, (n) => new Uint32Array(n));
     const status = this.flat(this.status, (n) => new Uint8Array(n));
@@ -129,7 +138,6 @@ export class QuarterHolders {
     const values = numbers[VALUE_AFTER] as Float64Array;
     const ciks = Buffer.from(this.ciks.join(''), 'latin1');
     const w = SECURITY_HOLDERS.keyBytes;
-    if (ciks.length !== w * this.ciks.length) throw new Error(`a CIK is not ${w} characters`);
     const byPage = (a: number, b: number) =>
       (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
     const rows: SecurityChangesTable[] = [];

@@ -1,0 +1,112 @@
+/**
+ * QuarterHolders (the changes pass's per-security grouping) on each backend, with more changes than
+ * one 65,536-entry chunk: every security's packed holders are its changes in the holders page's order
+ * (value after descending, then CIK) with their figures, and its counts are those of its statuses,
+ * all checked against a plain sort of the same changes.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { SECURITY_HOLDERS, unpackChanges } from '../../src/holdings/change-pack.js';
+import { CHANGE_STATUSES, type PositionChange } from '../../src/holdings/tables.js';
+import { QuarterHolders } from '../../src/ingest/sources/sec/holdings/derive/quarter-holders.js';
+import { type TestDatabase, testBackends } from '../helpers/backends.js';
+
+const MANAGERS = ['0000000007', '0000000042', '0001067983'];
+const PER_MANAGER = 25_000;
+
+/** Change k of manager m: values repeat (ties broken by CIK), every status occurs. */
+function changeOf(m: number, k: number): PositionChange & { cik: string; code: number } {
+  const code = (k + m) % CHANGE_STATUSES.length;
+  const value = ((k * 7919 + m * 31) % 1000) + 0.125;
+  return {
+    cik: MANAGERS[m] as string,
+    code,
+    cusip: `C${String(k).padStart(8, '0')}`,
+    status: CHANGE_STATUSES[code] as PositionChange['status'],
+    shares_before: k + 0.5,
+    shares_after: 2 * k,
+    value_before: value / 2,
+    value_after: value,
+    weight_before: 0,
+    weight_after: value / 1000,
+    split_factor: null,
+  };
+}
+
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await database?.drop();
+  database = undefined;
+});
+
+describe.each(testBackends())('QuarterHolders on $name', (backend) => {
+  it('writes each security its holders in page order and its counts, across chunks', {
+    timeout: 60_000,
+  }, async () => {
+    database = await backend.create();
+    const { writer } = database;
+    const holders = new QuarterHolders();
+    const all: ReturnType<typeof changeOf>[] = [];
+    MANAGERS.forEach((cik, m) => {
+      holders.startManager(cik);
+      // One change per CUSIP and manager, as the comparison gives.
+      for (let k = 0; k < PER_MANAGER; k++) {
+        const change = changeOf(m, k);
+        holders.add(change.code, change);
+        all.push(change);
+      }
+    });
+    expect(all.length).toBeGreaterThan(65_536);
+    const securities = await writer.db.transaction().execute((trx) => holders.write(writer, trx, '2026-Q3'));
+    expect(securities).toBe(PER_MANAGER);
+
+    const expected = new Map<string, ReturnType<typeof changeOf>[]>();
+    for (const change of all) expected.set(change.cusip, [...(expected.get(change.cusip) ?? []), change]);
+    const packed = await writer.db
+      .selectFrom('holders_by_security')
+      .selectAll()
+      .where('quarter', '=', '2026-Q3')
+      .execute();
+    const counts = await writer.db
+      .selectFrom('security_changes')
+      .selectAll()
+      .where('quarter', '=', '2026-Q3')
+      .execute();
+    expect(packed.length).toBe(PER_MANAGER);
+    const countsOf = new Map(counts.map((row) => [row.cusip, row]));
+    for (const row of packed) {
+      const want = [...(expected.get(row.cusip) ?? [])].sort(
+        (a, b) => b.value_after - a.value_after || (a.cik < b.cik ? -1 : 1),
+      );
+      const got = unpackChanges(SECURITY_HOLDERS, row.holders);
+      expect(got.count).toBe(want.length);
+      want.forEach((change, i) => {
+        expect(got.key(i)).toBe(change.cik);
+        expect(got.status(i)).toBe(change.status);
+        expect([0, 1, 2, 3, 4].map((c) => got.column(c)[i])).toEqual([
+          change.shares_before,
+          change.shares_after,
+          change.value_before,
+          change.value_after,
+          change.weight_after,
+        ]);
+      });
+      const count = (status: string) => want.filter((c) => c.status === status).length;
+      expect(countsOf.get(row.cusip)).toMatchObject({
+        new_count: count('new'),
+        added_count: count('added'),
+        reduced_count: count('reduced'),
+        unchanged_count: count('unchanged'),
+        sold_out_count: count('sold_out'),
+      });
+    }
+    // Written once: its columns are gone.
+    expect(() => holders.add(0, all[0] as PositionChange)).toThrow(/once/);
+  });
+
+  it('refuses managers out of CIK order and CIKs of another width', () => {
+    const holders = new QuarterHolders();
+    holders.startManager('0000000042');
+    expect(() => holders.startManager('0000000007')).toThrow(/CIK order/);
+    expect(() => holders.startManager('42')).toThrow(/10 characters/);
+  });
+});
