@@ -86,7 +86,7 @@ export function standing(sorted: ArrayLike<number>, value: number): Standing {
 }
 
 /** First index of ascending `sorted` whose value is ≥ `value`. */
-export function lowerBound(sorted: ArrayLike<number>, value: number): number {
+function lowerBound(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

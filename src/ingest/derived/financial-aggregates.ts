@@ -9,10 +9,11 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { FIELD_NAMES } from '../../banking/fields/catalogue.js';
 import { sizeBandOf } from '../../banking/peers/bands.js';
-import { lowerBound, quantile } from '../../banking/peers/stats.js';
+import { quantile } from '../../banking/peers/stats.js';
 import { insertRows, selectValueArrays } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import type { Database, FinancialAggregatesTable } from '../../db/tables.js';
+import { type AscendingColumn, ascendingWithRows } from './ascending-order.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type AggregateRow = Insertable<FinancialAggregatesTable>;
@@ -129,7 +130,8 @@ async function aggregatesOf(
   }));
   const rows: AggregateRow[] = [];
   FIELD_NAMES.forEach((field, f) => {
-    const ascending = ascendingValues(columnOf(records, f + 1));
+    // One sort per field: every group's values are then read off in order, not sorted again.
+    const ascending = ascendingWithRows(columnOf(records, f + 1));
     for (const grouping of groupings) {
       const byGroup = valuesByGroup(ascending, grouping.ids, grouping.names.length);
       grouping.names.forEach((grp, id) => {
@@ -176,36 +178,9 @@ function groupIds(records: readonly unknown[][], groupOf: (record: unknown[]) =>
   return { ids, sizes, names: [...index.keys()] };
 }
 
-interface Ascending {
-  /** The non-null values, ascending. */
-  readonly values: Float64Array;
-  /** The record each value came from. */
-  readonly records: Int32Array;
-}
-
-/** One sort per field: every group's values are then read off in order, not sorted again. */
-function ascendingValues(column: Float64Array): Ascending {
-  let count = 0;
-  for (let r = 0; r < column.length; r++) if (!Number.isNaN(column[r]!)) count++;
-  const values = new Float64Array(count);
-  count = 0;
-  for (let r = 0; r < column.length; r++) if (!Number.isNaN(column[r]!)) values[count++] = column[r]!;
-  values.sort();
-  // Equal values take consecutive slots, first come first served.
-  const used = new Int32Array(count);
-  const records = new Int32Array(count);
-  for (let r = 0; r < column.length; r++) {
-    const value = column[r]!;
-    if (Number.isNaN(value)) continue;
-    const first = lowerBound(values, value);
-    records[first + used[first]!++] = r;
-  }
-  return { values, records };
-}
-
 /** The values regrouped, each group's ascending, group `id` at [starts[id], starts[id + 1]). */
-function valuesByGroup(ascending: Ascending, ids: Int32Array, groups: number) {
-  const { values, records } = ascending;
+function valuesByGroup(ascending: AscendingColumn, ids: Int32Array, groups: number) {
+  const { values, rows: records } = ascending;
   const starts = new Int32Array(groups + 1);
   for (let slot = 0; slot < values.length; slot++) starts[ids[records[slot]!]! + 1]! += 1;
   for (let id = 0; id < groups; id++) starts[id + 1]! += starts[id]!;
