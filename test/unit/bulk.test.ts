@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BatchedInsert } from '../../src/db/batched-insert.js';
 import { insertRows } from '../../src/db/bulk.js';
 import { testBackends } from '../helpers/backends.js';
 
@@ -62,6 +63,47 @@ describe.each(testBackends())('insertRows on $name', (backend) => {
       ).rejects.toThrow('abort');
       const rows = await handle.db.selectFrom('macro_observations').selectAll().execute();
       expect(rows).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe.each(testBackends())('BatchedInsert on $name', (backend) => {
+  it('inserts a batch once its packed bytes reach the bound, and the rest on flush', async () => {
+    const database = await backend.create();
+    try {
+      const handle = database.writer;
+      const stored = async () => {
+        const rows = await handle.db
+          .selectFrom('manager_portfolios')
+          .select(['cik', 'positions'])
+          .orderBy('cik')
+          .execute();
+        return rows.map((row) => [row.cik, Buffer.from(row.positions).length]);
+      };
+      const row = (i: number, bytes: number) => ({
+        cik: String(i).padStart(10, '0'),
+        quarter: '2025-Q4',
+        positions: Buffer.alloc(bytes, i),
+      });
+      const batches = new BatchedInsert(handle, handle.db, 'manager_portfolios', 100);
+      await batches.add(row(1, 60), 60);
+      expect(await stored()).toEqual([]);
+      await batches.add(row(2, 40), 40); // 100 bytes: the batch is written
+      expect(await stored()).toEqual([
+        ['0000000001', 60],
+        ['0000000002', 40],
+      ]);
+      await batches.add(row(3, 10), 10);
+      expect((await stored()).length).toBe(2);
+      await batches.flush();
+      await batches.flush(); // nothing held: nothing written
+      expect(await stored()).toEqual([
+        ['0000000001', 60],
+        ['0000000002', 40],
+        ['0000000003', 10],
+      ]);
     } finally {
       await database.drop();
     }

@@ -16,6 +16,7 @@
  * their previous ones (their packed portfolios: one row per manager quarter), so a quarter of
  * millions of positions is one sequential pass and only one quarter's changes are held at a time.
  */
+import { BatchedInsert } from '../../../../../db/batched-insert.js';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import {
@@ -32,7 +33,6 @@ import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio
 import {
   CHANGE_STATUSES,
   type ChangeStatus,
-  type ChangesByManagerTable,
   type ManagerChangesTable,
   type PositionChange,
   UNCHANGED_WITHIN_SHARES,
@@ -201,8 +201,7 @@ async function writeQuarter(
 ): Promise<void> {
   const holders = new QuarterHolders();
   const managerRows: ManagerChangesTable[] = [];
-  let packedRows: ChangesByManagerTable[] = [];
-  let bytes = 0;
+  const packedRows = new BatchedInsert(handle, executor, 'changes_by_manager', BYTES_PER_WRITE);
   for (let start = 0; start < managers.length; start += MANAGERS_PER_READ) {
     const batch = managers.slice(start, start + MANAGERS_PER_READ);
     const quarters = new Set(
@@ -237,16 +236,10 @@ async function writeQuarter(
       managerRows.push({ cik, quarter, previous_quarter: previous?.quarter ?? null, ...countColumns(counts),
         value_before: valueBefore, value_after: valueAfter });
       const changes = packed(rows, totalBefore, total);
-      packedRows.push({ cik, quarter, changes });
-      bytes += changes.length;
-    }
-    if (bytes >= BYTES_PER_WRITE) {
-      await insertRows(handle, 'changes_by_manager', packedRows, executor);
-      packedRows = [];
-      bytes = 0;
+      await packedRows.add({ cik, quarter, changes }, changes.length);
     }
   }
-  await insertRows(handle, 'changes_by_manager', packedRows, executor);
+  await packedRows.flush();
   await insertRows(handle, 'manager_changes', managerRows, executor);
   await holders.write(handle, executor, managers[0]?.quarter as string);
 }

@@ -4,10 +4,9 @@
  * same transaction as their positions. `backfillManagerPortfolios` packs the positions of a
  * database derived before the table existed (`regdata migrate`).
  */
-import { insertRows } from '../../../../../db/bulk.js';
+import { BatchedInsert } from '../../../../../db/batched-insert.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import { codeOf, type PositionColumns, packPortfolio } from '../../../../../holdings/portfolio-pack.js';
-import type { ManagerPortfoliosTable } from '../../../../../holdings/tables.js';
 import type { FilingSumsView } from '../filing-sums.js';
 import type { Executor } from './executor.js';
 import type { Position } from './positions.js';
@@ -41,13 +40,11 @@ function columnsOfView({ batch, start, count }: FilingSumsView): PositionColumns
 
 /** Collects packed portfolios and writes them in batches of about BYTES_PER_WRITE. */
 export class PortfolioWriter {
-  private pending: ManagerPortfoliosTable[] = [];
-  private bytes = 0;
+  private readonly rows: BatchedInsert<'manager_portfolios'>;
 
-  constructor(
-    private readonly handle: DbHandle,
-    private readonly executor: Executor,
-  ) {}
+  constructor(handle: DbHandle, executor: Executor) {
+    this.rows = new BatchedInsert(handle, executor, 'manager_portfolios', BYTES_PER_WRITE);
+  }
 
   async addPositions(quarter: string, cik: string, positions: readonly Position[]): Promise<void> {
     await this.add(quarter, cik, columnsOfPositions(positions));
@@ -59,15 +56,11 @@ export class PortfolioWriter {
 
   private async add(quarter: string, cik: string, columns: PositionColumns): Promise<void> {
     const positions = packPortfolio(columns);
-    this.pending.push({ cik, quarter, positions });
-    this.bytes += positions.byteLength;
-    if (this.bytes >= BYTES_PER_WRITE) await this.flush();
+    await this.rows.add({ cik, quarter, positions }, positions.byteLength);
   }
 
   async flush(): Promise<void> {
-    await insertRows(this.handle, 'manager_portfolios', this.pending, this.executor);
-    this.pending = [];
-    this.bytes = 0;
+    await this.rows.flush();
   }
 }
 

@@ -8,6 +8,7 @@
  * writing (a column at a time, its chunks let go as copied), and grouped by a counting sort, so each
  * security's few holders are all that is ever compared.
  */
+import { BatchedInsert } from '../../../../../db/batched-insert.js';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import {
@@ -21,7 +22,6 @@ import {
 } from '../../../../../holdings/change-pack.js';
 import {
   CHANGE_STATUSES,
-  type HoldersBySecurityTable,
   type PositionChange,
   type SecurityChangesTable,
 } from '../../../../../holdings/tables.js';
@@ -141,8 +141,7 @@ export class QuarterHolders {
     const byPage = (a: number, b: number) =>
       (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
     const rows: SecurityChangesTable[] = [];
-    let packedRows: HoldersBySecurityTable[] = [];
-    let bytes = 0;
+    const packedRows = new BatchedInsert(handle, executor, 'holders_by_security', BYTES_PER_WRITE);
     for (let s = 0; s < this.cusips.length; s++) {
       const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
       const counts = [0, 0, 0, 0, 0];
@@ -162,15 +161,9 @@ export class QuarterHolders {
       });
       const cusip = this.cusips[s] as string;
       rows.push({ quarter, cusip, ...countColumns(counts) });
-      packedRows.push({ quarter, cusip, holders: packed });
-      bytes += packed.length;
-      if (bytes >= BYTES_PER_WRITE) {
-        await insertRows(handle, 'holders_by_security', packedRows, executor);
-        packedRows = [];
-        bytes = 0;
-      }
+      await packedRows.add({ quarter, cusip, holders: packed }, packed.length);
     }
-    await insertRows(handle, 'holders_by_security', packedRows, executor);
+    await packedRows.flush();
     await insertRows(handle, 'security_changes', rows, executor);
     return this.cusips.length;
   }
