@@ -13,6 +13,7 @@ import * as time from './0011_time.js';
 import * as managerPortfolios from './0012_manager_portfolios.js';
 import * as holdersCoveringIndex from './0013_holders_covering_index.js';
 import * as packedChanges from './0014_packed_changes.js';
+import * as financialsParentsIndex from './0015_financials_parents_index.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012_manager_portfolios': managerPortfolios,
   '0013_holders_covering_index': holdersCoveringIndex,
   '0014_packed_changes': packedChanges,
+  '0015_financials_parents_index': financialsParentsIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
