@@ -8,14 +8,12 @@
  *   u32 n | u32 format | f64 head × h | (f64 × n) × k | u8 status × n | key × n (w bytes each)
  * Numbers are stored as computed (no rounding); a status is its index in CHANGE_STATUSES.
  */
-import { endianness } from 'node:os';
+import { requireLittleEndian } from '../little-endian.js';
 import { CHANGE_STATUSES, type ChangeStatus, type PositionChange } from './tables.js';
 
 const HEAD = 8;
 
-// Numbers are written and read through Float64Arrays, in this machine's byte order: the format's
-// little-endian holds only on a little-endian machine (every platform Node supports today).
-if (endianness() !== 'LE') throw new Error('packed changes need a little-endian machine');
+requireLittleEndian('packed changes');
 
 /** What one packed value holds: its format number, head values, number columns and key width. */
 export interface ChangeLayout {

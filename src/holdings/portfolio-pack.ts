@@ -10,6 +10,9 @@
  * Order: value descending, then CUSIP, share type and put/call (null, CALL, PUT) ascending: the
  * portfolio endpoint's order.
  */
+import { requireLittleEndian } from '../little-endian.js';
+
+requireLittleEndian('packed portfolios');
 
 export const SHARE_TYPES = ['SH', 'PRN'] as const;
 export const PUT_CALLS = [null, 'PUT', 'CALL'] as const;

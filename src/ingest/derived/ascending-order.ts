@@ -5,11 +5,10 @@
  * is skipped. Measured on the financial aggregates (174 fields × ~6,300 banks a report date): ~55 ms
  * a date against ~150 ms for a typed-array sort followed by a binary search per row to find it.
  */
-import { endianness } from 'node:os';
+import { requireLittleEndian } from '../../little-endian.js';
 
-// A value's words are read through a Uint32Array over its Float64Array: low word first only on a
-// little-endian machine (every platform Node supports today).
-if (endianness() !== 'LE') throw new Error('ordering values by their bits needs a little-endian machine');
+// A value's words are read through a Uint32Array over its Float64Array: low word first.
+requireLittleEndian('ordering values by their bits');
 
 /** The values ascending (-0 before 0) and, slot by slot, the row each came from (ties: row order). */
 export interface AscendingColumn {

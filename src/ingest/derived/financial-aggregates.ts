@@ -180,13 +180,13 @@ function groupIds(records: readonly unknown[][], groupOf: (record: unknown[]) =>
 
 /** The values regrouped, each group's ascending, group `id` at [starts[id], starts[id + 1]). */
 function valuesByGroup(ascending: AscendingColumn, ids: Int32Array, groups: number) {
-  const { values, rows: records } = ascending;
+  const { values, rows } = ascending;
   const starts = new Int32Array(groups + 1);
-  for (let slot = 0; slot < values.length; slot++) starts[ids[records[slot]!]! + 1]! += 1;
+  for (let slot = 0; slot < values.length; slot++) starts[ids[rows[slot]!]! + 1]! += 1;
   for (let id = 0; id < groups; id++) starts[id + 1]! += starts[id]!;
   const next = starts.slice(0, groups);
   const out = new Float64Array(values.length);
-  for (let slot = 0; slot < values.length; slot++) out[next[ids[records[slot]!]!]!++] = values[slot]!;
+  for (let slot = 0; slot < values.length; slot++) out[next[ids[rows[slot]!]!]!++] = values[slot]!;
   return { values: out, starts };
 }
 
