@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { wantsCsv } from '../http/csv.js';
+import { JsonBuffer, sendJson } from '../http/json-buffer.js';
 import { notFound, problemResponses } from '../http/problem.js';
 import { loadedQuarters, quarterOrLatest } from './availability.js';
 import { holderSummaries } from './holder-summaries.js';
-import { holderSummary, searchSecurities, security, securityHistory } from './securities.queries.js';
+import {
+  holderChanges,
+  holderSummary,
+  searchSecurities,
+  security,
+  securityHistory,
+} from './securities.queries.js';
 import {
   HoldersEnvelope,
   HoldersQuery,
@@ -11,7 +19,7 @@ import {
   SecuritySearchEnvelope,
   SecuritySearchQuery,
 } from './securities.schemas.js';
-import { holdersPage } from './security-holders.js';
+import { securityHolders } from './security-holders.js';
 import { securitySearchIndex } from './security-search.js';
 
 export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -75,7 +83,7 @@ export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: HoldersEnvelope, ...problemResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const quarter = await quarterOrLatest(app.db, request.query.quarter);
       const identity = await knownSecurity(request.params.cusip);
       const { status, limit, offset } = request.query;
@@ -88,16 +96,19 @@ export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const total = status
         ? summary[status]
         : summary.new + summary.added + summary.reduced + summary.unchanged + summary.sold_out;
+      const head = { ...identity, quarter, ...found };
       const page = { limit, offset };
-      const data = await holdersPage(
-        app.db,
-        quarter,
-        identity.cusip,
-        status,
-        page,
-        app.config.readIndexMaxBytes,
-      );
-      return { ...identity, quarter, ...found, data, total, limit, offset };
+      const index = wantsCsv(request)
+        ? null
+        : await securityHolders(app.db, quarter, identity.cusip, app.config.readIndexMaxBytes);
+      if (!index) {
+        const data = await holderChanges(app.db, quarter, identity.cusip, status, page);
+        return { ...head, data, total, limit, offset };
+      }
+      // The records as the index keeps them, written into the answer (security-holders.ts).
+      const json = new JsonBuffer(Math.min(limit, total) * 200 + 1024).openMember(head, 'data');
+      index.writePage(json, status, page);
+      return sendJson(reply, json.text(`,"total":${total},"limit":${limit},"offset":${offset}}`));
     },
   );
 };

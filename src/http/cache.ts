@@ -24,6 +24,8 @@ interface CacheState {
   readonly version: number;
   readonly coding: Coding;
   key?: string;
+  /** The identity representation's ETag, once the key is known (a SHA-1 each: computed once). */
+  etag?: string;
   /** Answered by the cache (or a 304): onSend leaves the reply alone. */
   done: boolean;
   /** The stored representation this GET was answered with, whose headers onResponse records. */
@@ -104,6 +106,7 @@ export function registerResponseCache(
     const key = normalisedKey(request);
     state.key = key;
     const etag = etagFor(key, state.version, 'identity');
+    state.etag = etag;
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
       state.done = true;
       revalidationHeaders(reply, etagFor(key, state.version, state.coding));
@@ -121,6 +124,7 @@ export function registerResponseCache(
     const state = request.cacheState;
     if (!state || state.done || state.key === undefined || reply.statusCode !== 200) return payload;
     const key = state.key;
+    const etag = state.etag ?? etagFor(key, state.version, 'identity');
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) {
       // A stream (large CSV): revalidatable, but neither stored nor compressed here.
       reply.header('cache-control', config.cacheControl);
@@ -129,7 +133,7 @@ export function registerResponseCache(
     const storing = store !== null && request.method === 'GET' && watch.current() === state.version;
     if (!storing && state.coding === 'identity') {
       // Neither stored nor compressed: the body goes out as it is (encoded once, by the socket write).
-      revalidationHeaders(reply, etagFor(key, state.version, 'identity'));
+      revalidationHeaders(reply, etag);
       return payload;
     }
     const identity: Entry = {
@@ -139,7 +143,7 @@ export function registerResponseCache(
       type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       disposition: reply.getHeader('content-disposition') as string | undefined,
       coding: 'identity',
-      etag: etagFor(key, state.version, 'identity'),
+      etag,
       head: null,
     };
     const chosen = variantOf(identity, key, state.version, state.coding);

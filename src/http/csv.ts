@@ -110,11 +110,19 @@ function toCsv(request: FastifyRequest, reply: FastifyReply, payload: unknown): 
   return stringifySync(rows, options);
 }
 
+/**
+ * Whether the request asks for CSV: a handler that writes its JSON answer itself (json-buffer.ts)
+ * returns the records instead, for the hook below to turn into CSV.
+ */
+export function wantsCsv(request: FastifyRequest): boolean {
+  return (request.query as { format?: string }).format === 'csv';
+}
+
 export function registerCsv(app: FastifyInstance): void {
   app.addHook('onRoute', addFormatParam);
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (!request.routeOptions.config.csvList || reply.statusCode !== 200) return payload;
-    if ((request.query as { format?: string }).format !== 'csv') return payload;
+    if (!wantsCsv(request)) return payload;
     return toCsv(request, reply, payload);
   });
 }

@@ -64,6 +64,13 @@ export class JsonBuffer {
     return this;
   }
 
+  /** Bytes start…end of `source` (UTF-8 JSON text), without a view of them in between. */
+  range(source: Buffer, start: number, end: number): this {
+    this.ensure(end - start);
+    this.length += source.copy(this.buffer, this.length, start, end);
+    return this;
+  }
+
   /** One ASCII character, by its code. */
   char(code: number): this {
     this.ensure(1);
