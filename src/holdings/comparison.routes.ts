@@ -32,7 +32,7 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { quarter, holdings } = await loadHoldings(app, cikList(request.query.ciks));
       const { managers, shared, similarity_matrix } = overlapOf(holdings.managers, holdings.held);
       const json = new JsonBuffer(shared.count * 250).openMember({ quarter, managers }, 'shared_positions');
-      json.array(shared.count, shared.at).text(`,"similarity_matrix":${JSON.stringify(similarity_matrix)}}`);
+      shared.write(json).text(`,"similarity_matrix":${JSON.stringify(similarity_matrix)}}`);
       return sendJson(reply, json);
     },
   );
@@ -60,7 +60,7 @@ export const comparisonRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { quarter, holdings } = await loadHoldings(app, ciks);
       const { head, shared } = compareManagers(holdings.managers, holdings.held);
       const json = new JsonBuffer(shared.count * 250).openMember({ quarter, ...head }, 'shared_positions');
-      return sendJson(reply, json.array(shared.count, shared.at).text('}'));
+      return sendJson(reply, shared.write(json).text('}'));
     },
   );
 };

@@ -2,12 +2,55 @@
  * Overlap and compare (SPEC §3) over what the managers hold per security (held-by-security.ts): one
  * walk over the securities any of them holds gives the similarity matrix, the shared positions and
  * the counts. No SQL here. The answers run to megabytes (the 5 largest managers' overlap: ~41,000
- * holder entries): their shared positions are made one at a time as the answer is written
- * (http/json-buffer.ts).
+ * holder entries): their shared positions are written straight into the answer (http/json-buffer.ts)
+ * from the catalogue's encoded record starts and the numbers, as portfolios are
+ * (portfolio-records.ts), with no object or string per position. Numbers are written as money() and
+ * percent() round them and JSON.stringify would print them (JsonBuffer.scaled).
  */
+import type { JsonBuffer } from '../http/json-buffer.js';
 import type { ManagerSummary } from './comparison.queries.js';
 import { type HeldBySecurity, holderCount } from './held-by-security.js';
-import { money, percent } from './params.js';
+import { money } from './params.js';
+
+/** The shared positions of an answer: how many, and a writer of them as a JSON array. */
+export interface SharedPositions {
+  readonly count: number;
+  write(json: JsonBuffer): JsonBuffer;
+}
+
+const member = (name: string) => Buffer.from(`,${JSON.stringify(name)}:`);
+const HOLDER_COUNT = Buffer.from('"holder_count":');
+const HOLDERS = member('holders');
+const VALUE = member('value');
+const SHARES = member('shares');
+const VALUE1 = Buffer.from('"value1":');
+const [VALUE2, SHARES1, SHARES2, WEIGHT1, WEIGHT2] = [
+  'value2',
+  'shares1',
+  'shares2',
+  'weight1',
+  'weight2',
+].map(member) as [Buffer, Buffer, Buffer, Buffer, Buffer];
+const COMMA = 0x2c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_RECORD = 0x7d;
+
+/** Writes thousands of USD as money() rounds them. */
+const writeMoney = (json: JsonBuffer, value: number) => json.scaled(Math.round(value * 1000), 3);
+/** Writes part / whole in percent as percent() rounds it. */
+const writePercent = (json: JsonBuffer, part: number, whole: number) =>
+  json.scaled(whole > 0 ? Math.round((part / whole) * 100 * 10_000) : 0, 4);
+
+/** `count` records written by `record`, as a JSON array. */
+function writeArray(json: JsonBuffer, count: number, record: (n: number) => void): JsonBuffer {
+  json.char(OPEN_ARRAY);
+  for (let n = 0; n < count; n++) {
+    if (n > 0) json.char(COMMA);
+    record(n);
+  }
+  return json.char(CLOSE_ARRAY);
+}
 
 /** Slots ordered by `order`, ties by CUSIP. */
 function byCusipAfter(
@@ -63,31 +106,37 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
     (a, b) =>
       (holdersOf[b] as number) - (holdersOf[a] as number) || (totals[b] as number) - (totals[a] as number),
   );
-  const ciks = managers.map((m) => m.cik);
-  const sharedPosition = (n: number) => {
+  // Per manager, `{"cik":…,"value":`, the start of its entry in a position's holders.
+  const holderStarts = managers.map((m) => Buffer.from(`{"cik":${JSON.stringify(m.cik)}${VALUE}`));
+  const order: number[] = [];
+  const values: number[] = [];
+  const writePosition = (json: JsonBuffer, n: number) => {
     const slot = shared[n] as number;
     const bits = held.holders[slot] as number;
     // Holders by value descending, then CIK: an insertion sort of at most five.
-    const holders: { cik: string; value: number; shares: number }[] = [];
-    const raw: number[] = [];
+    order.length = 0;
+    values.length = 0;
     for (let i = 0; i < k; i++) {
       if ((bits & (1 << i)) === 0) continue;
       const value = held.value(slot, i);
-      const cik = ciks[i] as string;
-      let at = holders.length;
+      const cik = (managers[i] as ManagerSummary).cik;
+      let at = order.length;
       // biome-ignore format: one condition
-      while (at > 0 && ((raw[at - 1] as number) < value || (raw[at - 1] === value && (holders[at - 1] as { cik: string }).cik > cik))) at--;
-      holders.splice(at, 0, { cik, value: money(value), shares: held.sharesOf(slot, i) });
-      raw.splice(at, 0, value);
+      while (at > 0 && ((values[at - 1] as number) < value || (values[at - 1] === value && (managers[order[at - 1] as number] as ManagerSummary).cik > cik))) at--;
+      order.splice(at, 0, i);
+      values.splice(at, 0, value);
     }
-    const security = held.catalogue.entry(held.ids[slot] as number);
-    return {
-      cusip: security.cusip,
-      issuer: security.issuer,
-      ticker: security.ticker,
-      holder_count: holders.length,
-      holders,
-    };
+    json
+      .raw(held.catalogue.identityStart(held.ids[slot] as number))
+      .raw(HOLDER_COUNT)
+      .number(order.length);
+    json.raw(HOLDERS);
+    writeArray(json, order.length, (h) => {
+      const i = order[h] as number;
+      writeMoney(json.raw(holderStarts[i] as Buffer), values[h] as number);
+      json.raw(SHARES).number(held.sharesOf(slot, i)).char(CLOSE_RECORD);
+    });
+    json.char(CLOSE_RECORD);
   };
   // matrix[i][j]: distinct securities managers i and j both hold; the diagonal, i's own.
   const matrix: Record<string, Record<string, number>> = {};
@@ -100,8 +149,10 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
   });
   return {
     managers: managers.map(summary),
-    /** shared_positions, made one at a time as the answer is written. */
-    shared: { count: shared.length, at: sharedPosition },
+    shared: {
+      count: shared.length,
+      write: (json) => writeArray(json, shared.length, (n) => writePosition(json, n)),
+    } satisfies SharedPositions,
     similarity_matrix: matrix,
   };
 }
@@ -121,22 +172,16 @@ export function compareManagers(managers: readonly ManagerSummary[], held: HeldB
     else if (bits === 2) only2++;
   }
   byCusipAfter(held, shared, (a, b) => (sums[b] as number) - (sums[a] as number));
-  const position = (n: number) => {
+  const writePosition = (json: JsonBuffer, n: number) => {
     const slot = shared[n] as number;
-    const security = held.catalogue.entry(held.ids[slot] as number);
     const v1 = held.value(slot, 0);
     const v2 = held.value(slot, 1);
-    return {
-      cusip: security.cusip,
-      issuer: security.issuer,
-      ticker: security.ticker,
-      value1: money(v1),
-      value2: money(v2),
-      shares1: held.sharesOf(slot, 0),
-      shares2: held.sharesOf(slot, 1),
-      weight1: percent(v1, m1.total_value),
-      weight2: percent(v2, m2.total_value),
-    };
+    json.raw(held.catalogue.identityStart(held.ids[slot] as number)).raw(VALUE1);
+    writeMoney(json, v1).raw(VALUE2);
+    writeMoney(json, v2).raw(SHARES1).number(held.sharesOf(slot, 0));
+    json.raw(SHARES2).number(held.sharesOf(slot, 1)).raw(WEIGHT1);
+    writePercent(json, v1, m1.total_value).raw(WEIGHT2);
+    writePercent(json, v2, m2.total_value).char(CLOSE_RECORD);
   };
   const union = shared.length + only1 + only2;
   return {
@@ -148,7 +193,9 @@ export function compareManagers(managers: readonly ManagerSummary[], held: HeldB
       only_in_2_count: only2,
       jaccard: union === 0 ? 0 : Math.round((shared.length / union) * 1e6) / 1e6,
     },
-    /** shared_positions, made one at a time as the answer is written. */
-    shared: { count: shared.length, at: position },
+    shared: {
+      count: shared.length,
+      write: (json) => writeArray(json, shared.length, (n) => writePosition(json, n)),
+    } satisfies SharedPositions,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The security master in memory, once per dataset version: each CUSIP gets a number (its id, dense
- * from 0) with its issuer, title of class and ticker, and the JSON bytes portfolio answers open its
- * records with (encoded on first use). Portfolio, overlap and compare name thousands of securities per answer;
- * looking them up here replaced a join per position. Lookups read a packed portfolio's CUSIP bytes
+ * from 0) with its issuer, title of class and ticker, and the JSON bytes portfolio, overlap and
+ * compare answers open their records with (encoded on first use). Those answers name thousands of
+ * securities each; looking them up here replaced a join per position. Lookups read a packed portfolio's CUSIP bytes
  * in place (an open-addressing table over the 9 bytes), so no string is made per position.
  * 30,000 securities at full scale: ~6 MB, loaded in ~30 ms.
  */
@@ -27,6 +27,8 @@ export class SecurityCatalogue {
 
   /** Per id, a portfolio record's start as UTF-8, encoded on first use. */
   private readonly recordStarts: (Uint8Array | undefined)[] = [];
+  /** Per id, an overlap or compare record's start as UTF-8, encoded on first use. */
+  private readonly identityStarts: (Uint8Array | undefined)[] = [];
 
   constructor(securities: readonly CatalogueEntry[]) {
     this.bytes = new Uint8Array(securities.length * CUSIP_BYTES);
@@ -57,6 +59,17 @@ export class SecurityCatalogue {
     if (bytes === undefined) {
       bytes = recordStartOf(this.entry(id));
       this.recordStarts[id] = bytes;
+    }
+    return bytes;
+  }
+
+  /** `{"cusip":…,"issuer":…,"ticker":…,` (an overlap or compare record's start), UTF-8. */
+  identityStart(id: number): Uint8Array {
+    let bytes = this.identityStarts[id];
+    if (bytes === undefined) {
+      const { cusip, issuer, ticker } = this.entry(id);
+      bytes = Buffer.from(`${JSON.stringify({ cusip, issuer, ticker }).slice(0, -1)},`);
+      this.identityStarts[id] = bytes;
     }
     return bytes;
   }

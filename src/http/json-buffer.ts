@@ -3,10 +3,10 @@
  * portfolio, an overlap). Building every record and serialising the whole answer with
  * JSON.stringify made one multi-megabyte string (and a graph of tens of thousands of objects) per
  * request; V8 keeps such strings in its large-object space, freed only by full collections, so at 10
- * concurrent requests the heap grew by hundreds of MB between them. Here records are either made and
- * serialised 64 at a time (`array`: small, short-lived strings and objects) or written byte by byte
- * from pre-encoded pieces and numbers (`raw`, `scaled`, `number`: no string or object at all), into
- * a Buffer that lives outside the JavaScript heap and is freed with the response.
+ * concurrent requests the heap grew by hundreds of MB between them. Here records are written byte by
+ * byte from pre-encoded pieces and numbers (`raw`, `range`, `scaled`, `number`: no string or object
+ * per record), into a Buffer that lives outside the JavaScript heap and is freed with the response;
+ * writing the numbers this way also costs less than JSON.stringify's conversion of each double.
  *
  * Numbers: `scaled(count, d)` writes count / 10^d exactly as JSON.stringify writes that number, the
  * digits of an integer with a point put in: the API rounds money and weights to a fixed number of
@@ -19,7 +19,6 @@
 import type { FastifyReply } from 'fastify';
 import { returnBuffer, takeBuffer } from './buffer-pool.js';
 
-const BATCH = 64;
 /** Powers of ten as exact doubles, by exponent. */
 const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 /** JavaScript writes numbers below 10^-6 with an exponent: more decimals take JSON.stringify. */
@@ -149,28 +148,6 @@ export class JsonBuffer {
   openMember(head: object, name: string): this {
     const members = JSON.stringify(head);
     return this.text(`${members.length > 2 ? `${members.slice(0, -1)},` : '{'}${JSON.stringify(name)}:`);
-  }
-
-  /** A JSON array of `count` items made by `item` (undefined leaves one out), serialised in batches. */
-  array<T>(count: number, item: (index: number) => T | undefined): this {
-    this.text('[');
-    let batch: T[] = [];
-    let first = true;
-    const flush = () => {
-      if (batch.length === 0) return;
-      const text = JSON.stringify(batch);
-      this.text(first ? text.slice(1, -1) : `,${text.slice(1, -1)}`);
-      first = false;
-      batch = [];
-    };
-    for (let i = 0; i < count; i++) {
-      const value = item(i);
-      if (value === undefined) continue;
-      batch.push(value);
-      if (batch.length === BATCH) flush();
-    }
-    flush();
-    return this.text(']');
   }
 
   /** The document's bytes. */

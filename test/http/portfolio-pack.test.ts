@@ -113,7 +113,10 @@ describe.each(testBackends())('packed portfolios on $name', (backend) => {
     const answer = async (url: string) => {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
-      return JSON.parse(response.body);
+      const body = JSON.parse(response.body);
+      // Written piece by piece (comparison.ts), the text is what JSON.stringify prints of its values.
+      expect(response.body, url).toBe(JSON.stringify(body));
+      return body;
     };
     const fromPacks = await Promise.all(urls.map(answer));
     expect(fromPacks[0].shared_positions.length).toBeGreaterThan(10);
