@@ -10,7 +10,7 @@
 import type { JsonBuffer } from '../http/json-buffer.js';
 import type { ManagerSummary } from './comparison.queries.js';
 import { type HeldBySecurity, holderCount } from './held-by-security.js';
-import { money } from './params.js';
+import { MONEY_DECIMALS, money, moneyCount, PERCENT_DECIMALS, percentCount } from './params.js';
 
 /** The shared positions of an answer: how many, and a writer of them as a JSON array. */
 export interface SharedPositions {
@@ -21,7 +21,6 @@ export interface SharedPositions {
 const member = (name: string) => Buffer.from(`,${JSON.stringify(name)}:`);
 const HOLDER_COUNT = Buffer.from('"holder_count":');
 const HOLDERS = member('holders');
-const VALUE = member('value');
 const SHARES = member('shares');
 const VALUE1 = Buffer.from('"value1":');
 const [VALUE2, SHARES1, SHARES2, WEIGHT1, WEIGHT2] = [
@@ -37,10 +36,10 @@ const CLOSE_ARRAY = 0x5d;
 const CLOSE_RECORD = 0x7d;
 
 /** Writes thousands of USD as money() rounds them. */
-const writeMoney = (json: JsonBuffer, value: number) => json.scaled(Math.round(value * 1000), 3);
+const writeMoney = (json: JsonBuffer, value: number) => json.scaled(moneyCount(value), MONEY_DECIMALS);
 /** Writes part / whole in percent as percent() rounds it. */
 const writePercent = (json: JsonBuffer, part: number, whole: number) =>
-  json.scaled(whole > 0 ? Math.round((part / whole) * 100 * 10_000) : 0, 4);
+  json.scaled(percentCount(part, whole), PERCENT_DECIMALS);
 
 /** `count` records written by `record`, as a JSON array. */
 function writeArray(json: JsonBuffer, count: number, record: (n: number) => void): JsonBuffer {
@@ -107,7 +106,7 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
       (holdersOf[b] as number) - (holdersOf[a] as number) || (totals[b] as number) - (totals[a] as number),
   );
   // Per manager, `{"cik":…,"value":`, the start of its entry in a position's holders.
-  const holderStarts = managers.map((m) => Buffer.from(`{"cik":${JSON.stringify(m.cik)}${VALUE}`));
+  const holderStarts = managers.map((m) => Buffer.from(`{"cik":${JSON.stringify(m.cik)},"value":`));
   const order: number[] = [];
   const values: number[] = [];
   const writePosition = (json: JsonBuffer, n: number) => {
@@ -126,8 +125,8 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
       order.splice(at, 0, i);
       values.splice(at, 0, value);
     }
-    json
-      .raw(held.catalogue.identityStart(held.ids[slot] as number))
+    held.catalogue
+      .writeIdentityStart(json, held.ids[slot] as number)
       .raw(HOLDER_COUNT)
       .number(order.length);
     json.raw(HOLDERS);
@@ -176,7 +175,7 @@ export function compareManagers(managers: readonly ManagerSummary[], held: HeldB
     const slot = shared[n] as number;
     const v1 = held.value(slot, 0);
     const v2 = held.value(slot, 1);
-    json.raw(held.catalogue.identityStart(held.ids[slot] as number)).raw(VALUE1);
+    held.catalogue.writeIdentityStart(json, held.ids[slot] as number).raw(VALUE1);
     writeMoney(json, v1).raw(VALUE2);
     writeMoney(json, v2).raw(SHARES1).number(held.sharesOf(slot, 0));
     json.raw(SHARES2).number(held.sharesOf(slot, 1)).raw(WEIGHT1);

@@ -98,8 +98,17 @@ export const putCallField = Type.Union([Type.String(), Type.Null()], {
   description: '`PUT` or `CALL` for option positions (shares = underlying shares); null for plain positions',
 });
 
-/** Values leave the API rounded to 3 decimals (one dollar), which removes float summation noise. */
+/**
+ * Values leave the API rounded to 3 decimals (one dollar), which removes float summation noise;
+ * weights to 4 decimals of a percent. `…Count` is the rounded integer (count / 10^decimals is the
+ * number served): answers written byte by byte write it with JsonBuffer.scaled, so both paths round
+ * by this one rule.
+ */
+export const MONEY_DECIMALS = 3;
+export const moneyCount = (value: number): number => Math.round(value * 1000);
 export const money = (value: number | string | null | undefined): number =>
-  Math.round(Number(value ?? 0) * 1000) / 1000;
-export const percent = (part: number, whole: number): number =>
-  whole > 0 ? Math.round((part / whole) * 100 * 10_000) / 10_000 : 0;
+  moneyCount(Number(value ?? 0)) / 1000;
+export const PERCENT_DECIMALS = 4;
+export const percentCount = (part: number, whole: number): number =>
+  whole > 0 ? Math.round((part / whole) * 100 * 10_000) : 0;
+export const percent = (part: number, whole: number): number => percentCount(part, whole) / 10_000;

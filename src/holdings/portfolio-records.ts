@@ -13,6 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { JsonBuffer } from '../http/json-buffer.js';
+import { MONEY_DECIMALS, moneyCount, PERCENT_DECIMALS, percentCount } from './params.js';
 import {
   CUSIP_BYTES,
   type PackedPortfolio,
@@ -21,7 +22,7 @@ import {
   SHARE_TYPES,
   shareTypeOf,
 } from './portfolio-pack.js';
-import { recordStartOf, type SecurityCatalogue, withSecurityNames } from './security-catalogue.js';
+import { recordStartText, type SecurityCatalogue, withSecurityNames } from './security-catalogue.js';
 
 const VALUE = Buffer.from('"value":');
 const SHARES = Buffer.from(',"shares":');
@@ -42,27 +43,27 @@ export class HoldingsWriter {
 
   constructor(
     private readonly json: JsonBuffer,
+    private readonly catalogue: SecurityCatalogue,
     private readonly totalValue: number,
   ) {
     json.char(OPEN);
   }
 
-  /** `start`: the record's start (security-catalogue.ts); value in thousands of USD, unrounded. */
-  add(start: Uint8Array, value: number, shares: number, code: number): void {
+  /**
+   * The record of the catalogue's security `id`, or (id < 0) of a CUSIP the catalogue lacks, named
+   * by `unknownStart` (recordStartText's). Value in thousands of USD, unrounded.
+   */
+  add(id: number, value: number, shares: number, code: number, unknownStart = ''): void {
     const json = this.json;
     if (!this.first) json.char(COMMA);
     this.first = false;
+    if (id >= 0) this.catalogue.writeRecordStart(json, id);
+    else json.text(unknownStart);
     // As money() and percent() in params.ts round them.
-    const weight = this.totalValue > 0 ? Math.round((value / this.totalValue) * 100 * 10_000) : 0;
-    json
-      .raw(start)
-      .raw(VALUE)
-      .scaled(Math.round(value * 1000), 3)
-      .raw(SHARES)
-      .number(shares);
+    json.raw(VALUE).scaled(moneyCount(value), MONEY_DECIMALS).raw(SHARES).number(shares);
     json
       .raw(CODE_MEMBERS[code] as Uint8Array)
-      .scaled(weight, 4)
+      .scaled(percentCount(value, this.totalValue), PERCENT_DECIMALS)
       .char(CLOSE_RECORD);
   }
 
@@ -97,16 +98,13 @@ export async function writePackedHoldings(
 ): Promise<JsonBuffer> {
   const { ids, catalogue } = await withSecurityNames(db, (names) => idsOf(pack, names));
   const { values, shares, codes } = pack;
-  const writer = new HoldingsWriter(json, totalValue);
+  const writer = new HoldingsWriter(json, catalogue, totalValue);
   for (let i = 0; i < pack.count; i++) {
     const id = ids[i] as number;
-    const start =
-      id >= 0
-        ? catalogue.recordStart(id)
-        : keepUnknown
-          ? recordStartOf({ cusip: pack.cusip(i), issuer: '', title_of_class: null, ticker: null })
-          : undefined;
-    if (start) writer.add(start, values[i] as number, shares[i] as number, codes[i] as number);
+    if (id < 0 && !keepUnknown) continue;
+    const unknown =
+      id < 0 ? recordStartText({ cusip: pack.cusip(i), issuer: '', title_of_class: null, ticker: null }) : '';
+    writer.add(id, values[i] as number, shares[i] as number, codes[i] as number, unknown);
   }
   return writer.close();
 }

@@ -92,11 +92,17 @@ export const securitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? summaries.get(identity.cusip)
         : await holderSummary(app.db, quarter, identity.cusip);
       if (!found) throw notFound(`No manager held or sold CUSIP ${identity.cusip} in ${quarter}`);
-      const { summary } = found;
+      const { split_factor, summary } = found;
       const total = status
         ? summary[status]
         : summary.new + summary.added + summary.reduced + summary.unchanged + summary.sold_out;
-      const head = { ...identity, quarter, ...found };
+      // Member by member in the schema's order: the index path below writes it with JSON.stringify,
+      // not the schema's serialiser, so nothing else may ride along.
+      const { cusip, issuer, title_of_class, ticker } = identity;
+      const { new: opened, added, reduced, unchanged, sold_out } = summary;
+      // biome-ignore format: the answer's head
+      const head = { cusip, issuer, title_of_class, ticker, quarter, split_factor,
+        summary: { new: opened, added, reduced, unchanged, sold_out } };
       const page = { limit, offset };
       const index = wantsCsv(request)
         ? null
