@@ -97,8 +97,7 @@ export class SecurityCatalogue {
   }
 }
 
-/** A portfolio record's start for a security (also one the catalogue lacks), UTF-8. */
-/** A portfolio record's start, as JSON text. */
+/** A portfolio record's start for a security (also one the catalogue lacks), as JSON text. */
 export function recordStartText({ cusip, issuer, title_of_class, ticker }: CatalogueEntry): string {
   return `${JSON.stringify({ cusip, issuer, title_of_class, ticker }).slice(0, -1)},`;
 }
@@ -109,7 +108,8 @@ export function recordStartText({ cusip, issuer, title_of_class, ticker }: Catal
  * slab of it alive for as long as the dataset version.)
  */
 class EncodedStarts {
-  private bytes = Buffer.allocUnsafeSlow(1 << 16);
+  /** Grown on first use (most catalogues of a short-lived dataset version never write a record). */
+  private bytes = Buffer.allocUnsafeSlow(0);
   private used = 0;
   /** Per id, where its text starts and ends in `bytes`; an end of 0: not encoded yet. */
   private readonly starts: Uint32Array;
@@ -124,7 +124,10 @@ class EncodedStarts {
   }
 
   write(json: JsonBuffer, id: number): JsonBuffer {
-    if (this.ends[id] === 0) this.encode(id);
+    const end = this.ends[id];
+    // An id the catalogue never gave would otherwise copy whatever the buffer holds.
+    if (end === undefined) throw new RangeError(`no security with id ${id}`);
+    if (end === 0) this.encode(id);
     return json.range(this.bytes, this.starts[id] as number, this.ends[id] as number);
   }
 
@@ -132,7 +135,7 @@ class EncodedStarts {
     const text = this.textOf(id);
     const length = Buffer.byteLength(text);
     if (this.used + length > this.bytes.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.bytes.length, this.used + length));
+      const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.bytes.length, this.used + length, 1 << 16));
       this.bytes.copy(grown, 0, 0, this.used);
       this.bytes = grown;
     }
