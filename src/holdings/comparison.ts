@@ -129,13 +129,14 @@ export function overlapOf(managers: readonly ManagerSummary[], held: HeldBySecur
       .writeIdentityStart(json, held.ids[slot] as number)
       .raw(HOLDER_COUNT)
       .number(order.length);
-    json.raw(HOLDERS);
-    writeArray(json, order.length, (h) => {
+    json.raw(HOLDERS).char(OPEN_ARRAY);
+    for (let h = 0; h < order.length; h++) {
       const i = order[h] as number;
+      if (h > 0) json.char(COMMA);
       writeMoney(json.raw(holderStarts[i] as Buffer), values[h] as number);
       json.raw(SHARES).number(held.sharesOf(slot, i)).char(CLOSE_RECORD);
-    });
-    json.char(CLOSE_RECORD);
+    }
+    json.char(CLOSE_ARRAY).char(CLOSE_RECORD);
   };
   // matrix[i][j]: distinct securities managers i and j both hold; the diagonal, i's own.
   const matrix: Record<string, Record<string, number>> = {};

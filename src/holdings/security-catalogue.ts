@@ -48,7 +48,7 @@ export class SecurityCatalogue {
     this.recordStarts = new EncodedStarts(this.entries.length, (id) => recordStartText(this.entry(id)));
     this.identityStarts = new EncodedStarts(this.entries.length, (id) => {
       const { cusip, issuer, ticker } = this.entry(id);
-      return `${JSON.stringify({ cusip, issuer, ticker }).slice(0, -1)},`;
+      return openRecord({ cusip, issuer, ticker });
     });
   }
 
@@ -99,7 +99,12 @@ export class SecurityCatalogue {
 
 /** A portfolio record's start for a security (also one the catalogue lacks), as JSON text. */
 export function recordStartText({ cusip, issuer, title_of_class, ticker }: CatalogueEntry): string {
-  return `${JSON.stringify({ cusip, issuer, title_of_class, ticker }).slice(0, -1)},`;
+  return openRecord({ cusip, issuer, title_of_class, ticker });
+}
+
+/** `members` as the JSON text that opens a record: `{"a":…,"b":…,` (more members follow). */
+function openRecord(members: object): string {
+  return `${JSON.stringify(members).slice(0, -1)},`;
 }
 
 /**

@@ -84,12 +84,16 @@ function idFromName(location: string): string | null {
   return m ? m[1]!.toUpperCase() : null;
 }
 
-/** The series a FRED answer is of (its own id, else --series, else the file name); checks its shape. */
-function seriesIdOf(json: FredJson, location: string, explicitId: string | null): string {
-  if (!Array.isArray(json.observations)) throw new IngestError(`${location}: no "observations" array`);
+/**
+ * The series a FRED answer is of (its own id, else --series, else the file name) and its
+ * observations; refuses an answer without them.
+ */
+function seriesOf<T extends FredJson>(json: T, location: string, explicitId: string | null) {
+  const observations = json.observations;
+  if (!Array.isArray(observations)) throw new IngestError(`${location}: no "observations" array`);
   const id = (typeof json.id === 'string' ? json.id : null) ?? explicitId ?? idFromName(location);
   if (!id) throw new IngestError(`${location}: cannot tell which series this is; pass --series <ID>`);
-  return id;
+  return { id, observations: observations as NonNullable<T['observations']> };
 }
 
 export function parseFredJson(
@@ -98,9 +102,9 @@ export function parseFredJson(
   explicitId: string | null,
   counts: ParseCounts,
 ) {
-  const id = seriesIdOf(json, location, explicitId);
+  const { id, observations: items } = seriesOf(json, location, explicitId);
   const observations: ParsedObservation[] = [];
-  for (const item of json.observations ?? []) {
+  for (const item of items) {
     const date = readDate(item.date, counts, `${id}`);
     const value = readValue(item.value, counts, `${id} ${String(item.date)}`);
     if (date !== null && value !== null) observations.push({ date, value });
@@ -178,9 +182,9 @@ export function parseAlfredJson(
   explicitId: string | null,
   counts: ParseCounts,
 ) {
-  const id = seriesIdOf(json, location, explicitId);
+  const { id, observations: items } = seriesOf(json, location, explicitId);
   const periods: VintagePeriod[] = [];
-  for (const item of json.observations ?? []) {
+  for (const item of items) {
     const date = readDate(item.date, counts, id);
     const [start, end] = [item.realtime_start, item.realtime_end];
     if (
