@@ -6,6 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { money } from '../holdings/params.js';
+import { putCallOf } from '../holdings/portfolio-pack.js';
+import { securityPositions } from '../holdings/portfolios.queries.js';
 import { linked } from '../identity/graph.queries.js';
 import { holdingCompanyId } from '../ingest/derived/identity/ids.js';
 
@@ -27,6 +29,34 @@ export async function registrantOf(db: Kysely<Database>, parentId: string | null
   return null;
 }
 
+/**
+ * The security's TOP_HOLDERS largest positions that are not options (shares or principal amounts),
+ * from its packed positions (value descending, then CIK), named from each manager's latest cover page.
+ */
+async function topHolders(db: Kysely<Database>, quarter: string, cusip: string) {
+  const pack = await securityPositions(db, quarter, cusip);
+  const top: { cik: string; value: number; shares: number }[] = [];
+  for (let i = 0; pack && i < pack.count && top.length < TOP_HOLDERS; i++) {
+    if (putCallOf(pack.codes[i] as number) !== null) continue;
+    top.push({ cik: pack.key(i), value: pack.values[i] as number, shares: pack.shares[i] as number });
+  }
+  if (top.length === 0) return [];
+  const names = await db
+    .selectFrom('managers')
+    .select(['cik', 'name'])
+    .where(
+      'cik',
+      'in',
+      top.map((h) => h.cik),
+    )
+    .execute();
+  const nameOf = new Map(names.map((m) => [m.cik, m.name]));
+  return top.flatMap((h) => {
+    const name = nameOf.get(h.cik);
+    return name === undefined ? [] : [{ ...h, name }];
+  });
+}
+
 /** Ownership of the registrant's most widely held security in the latest quarter it is held. */
 export async function institutionalOwnership(db: Kysely<Database>, cik: string) {
   const cusips = (await linked(db, `cik:${cik}`, 'issuer_of')).map((l) => l.to_id.slice('cusip:'.length));
@@ -40,17 +70,7 @@ export async function institutionalOwnership(db: Kysely<Database>, cik: string) 
     .executeTakeFirst();
   if (!held) return null;
   const [holders, changes] = await Promise.all([
-    db
-      .selectFrom('positions as p')
-      .innerJoin('managers as m', 'm.cik', 'p.cik')
-      .select(['p.cik', 'm.name', 'p.value', 'p.shares'])
-      .where('p.quarter', '=', held.latest_quarter)
-      .where('p.cusip', '=', held.cusip)
-      .where('p.put_call', 'is', null)
-      .orderBy('p.value', 'desc')
-      .orderBy('p.cik')
-      .limit(TOP_HOLDERS)
-      .execute(),
+    topHolders(db, held.latest_quarter, held.cusip),
     db
       .selectFrom('security_changes')
       .select(['new_count', 'added_count', 'reduced_count', 'unchanged_count', 'sold_out_count'])

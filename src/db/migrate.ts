@@ -4,6 +4,7 @@ import { rebuildEntityLinks } from '../ingest/derived/identity/entity-links.js';
 import { backfillChanges } from '../ingest/sources/sec/holdings/derive/changes.js';
 import { backfillCrowdedDays } from '../ingest/sources/sec/holdings/derive/crowding.js';
 import { backfillManagerPortfolios } from '../ingest/sources/sec/holdings/derive/portfolios.js';
+import { backfillSecurityPositions } from '../ingest/sources/sec/holdings/derive/security-positions.js';
 import { addCatalogueColumns } from './catalogue-columns.js';
 import type { DbHandle } from './connect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -29,8 +30,9 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
 
 /**
  * Tables derived at load time that a database loaded before they existed lacks: the identity graph,
- * crowded-as-of-day rows, packed portfolios and packed changes, built once here (later loads keep
- * them current).
+ * crowded-as-of-day rows, packed portfolios, packed security positions and packed changes, built
+ * once here (later loads keep them current). Crowding and portfolios read `positions`, which a
+ * database derived before them still has filled.
  */
 async function backfillDerived(handle: DbHandle): Promise<void> {
   const links = await handle.db.selectFrom('entity_links').select('from_id').limit(1).execute();
@@ -40,5 +42,6 @@ async function backfillDerived(handle: DbHandle): Promise<void> {
     await handle.db.transaction().execute((trx) => rebuildEntityLinks(handle, trx));
   await handle.db.transaction().execute((trx) => backfillCrowdedDays(handle, trx));
   await handle.db.transaction().execute((trx) => backfillManagerPortfolios(handle, trx));
+  await handle.db.transaction().execute((trx) => backfillSecurityPositions(handle, trx));
   await handle.db.transaction().execute((trx) => backfillChanges(handle, trx));
 }

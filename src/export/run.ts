@@ -57,7 +57,10 @@ async function writeTable(
   let rows = 0;
   try {
     const complete = table.complete ? await table.complete(trx) : null;
-    for await (const batch of readRows(handle, trx, table.query(trx), batchRows(table.columns.length))) {
+    const unpack = table.unpack ? await table.unpack.rows(trx) : null;
+    const perRead = table.unpack?.readAtOnce ?? batchRows(table.columns.length);
+    for await (const read of readRows(handle, trx, table.query(trx), perRead)) {
+      const batch = unpack ? read.flatMap(unpack) : read;
       await writer.write(complete ? batch.map(complete) : batch);
       rows += batch.length;
     }

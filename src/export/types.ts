@@ -33,6 +33,14 @@ export interface ExportTable {
   query(db: Kysely<Database>): Compilable;
   /** Fills the computed columns (identity-graph lookups loaded once per export), when there are any. */
   complete?(db: Kysely<Database>): Promise<(row: ExportRow) => ExportRow>;
+  /**
+   * For a table stored packed: `query` selects the packed values, each unpacked into the table's
+   * rows in order, `readAtOnce` of them per read (a packed value holds up to thousands of rows).
+   */
+  readonly unpack?: {
+    readonly readAtOnce: number;
+    rows(db: Kysely<Database>): Promise<(packed: ExportRow) => ExportRow[]>;
+  };
 }
 
 export const EXPORT_FORMATS = ['parquet', 'csv', 'ndjson'] as const;

@@ -4,6 +4,7 @@ import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
 import { MANAGER_CHANGES, managerChangeAt, pageRows, unpackChanges } from './change-pack.js';
 import { money } from './params.js';
+import { isEquityCode, SECURITY_POSITIONS, unpackPositions } from './portfolio-pack.js';
 import {
   type ChangeStatus,
   type ManagerChangesTable,
@@ -114,18 +115,19 @@ async function filedQuarters(db: Kysely<Database>, cik: string) {
 export async function positionHistory(db: Kysely<Database>, cik: string, cusip: string) {
   const quarters = await filedQuarters(db, cik);
   if (quarters.length === 0) return undefined;
-  const held = await db
-    .selectFrom('positions')
-    .select(['quarter', 'shares', 'value'])
-    .where('cik', '=', cik)
-    .where(
-      'quarter',
-      'in',
-      quarters.map((q) => q.quarter),
-    )
-    .where('cusip', '=', cusip)
-    .where('is_equity', '=', 1)
-    .execute();
+  const held = equityPositionsOf(
+    cik,
+    await db
+      .selectFrom('security_positions')
+      .select(['quarter', 'positions'])
+      .where(
+        'quarter',
+        'in',
+        quarters.map((q) => q.quarter),
+      )
+      .where('cusip', '=', cusip)
+      .execute(),
+  );
   if (held.length === 0) return undefined;
   const spans = await db
     .selectFrom('split_spans')
@@ -153,6 +155,23 @@ export async function positionHistory(db: Kysely<Database>, cik: string, cusip: 
     previous = row ? { quarter, shares } : previous && { quarter, shares: 0 };
   }
   return history;
+}
+
+/** The manager's equity position in each quarter's packed security positions that has one. */
+function equityPositionsOf(cik: string, rows: readonly { quarter: string; positions: Uint8Array }[]) {
+  const key = Buffer.from(cik, 'latin1');
+  const k = SECURITY_POSITIONS.keyBytes;
+  const held: { quarter: string; shares: number; value: number }[] = [];
+  for (const { quarter, positions } of rows) {
+    const pack = unpackPositions(SECURITY_POSITIONS, positions);
+    for (let i = 0; i < pack.count; i++) {
+      if (isEquityCode(pack.codes[i] as number) && key.compare(pack.keys, k * i, k * i + k) === 0) {
+        held.push({ quarter, shares: pack.shares[i] as number, value: pack.values[i] as number });
+        break;
+      }
+    }
+  }
+  return held;
 }
 
 function statusOf(

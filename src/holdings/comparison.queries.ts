@@ -43,49 +43,25 @@ export interface Holdings {
   held: HeldBySecurity;
 }
 
-/** From packed portfolios: undefined when a manager's is not packed (a database not migrated yet). */
+/** From the packed portfolios (every derived manager quarter has one: portfolioPack). */
 async function fromPacks(
   db: Kysely<Database>,
   slot: ReadonlyMap<string, number>,
   quarter: string,
-): Promise<HeldBySecurity | undefined> {
+): Promise<HeldBySecurity> {
   const rows = await db
     .selectFrom('manager_portfolios')
     .select(['cik', 'positions'])
     .where('quarter', '=', quarter)
     .where('cik', 'in', [...slot.keys()])
     .execute();
-  if (rows.length < slot.size) return undefined;
+  if (rows.length < slot.size)
+    throw new Error(`a manager quarter of ${quarter} has no packed portfolio: run \`regdata migrate\``);
   const packs = rows.map((row) => ({ i: slot.get(row.cik) as number, pack: unpackPortfolio(row.positions) }));
   const largest = Math.max(...packs.map(({ pack }) => pack.count), 1);
   return withSecurityNames(db, (catalogue) => {
     const held = new HeldBySecurity(slot.size, catalogue, largest);
     for (const { i, pack } of packs) held.addPack(i, pack);
-    return held;
-  });
-}
-
-/** From the positions table (the security master's CUSIPs only, as a join). */
-async function fromPositions(
-  db: Kysely<Database>,
-  slot: ReadonlyMap<string, number>,
-  quarter: string,
-): Promise<HeldBySecurity> {
-  const positions = await db
-    .selectFrom('positions')
-    .select(['cik', 'cusip', 'value', 'shares'])
-    .where('quarter', '=', quarter)
-    .where('cik', 'in', [...slot.keys()])
-    .orderBy('cik')
-    .orderBy('cusip')
-    .execute();
-  return withSecurityNames(db, (catalogue) => {
-    const held = new HeldBySecurity(slot.size, catalogue);
-    for (const p of positions) {
-      const id = catalogue.idOf(p.cusip);
-      if (id < 0) held.missing++;
-      else held.add(slot.get(p.cik) as number, id, Number(p.value), Number(p.shares));
-    }
     return held;
   });
 }
@@ -118,6 +94,6 @@ export async function holdingsOf(
     ]),
   );
   const slot = new Map(ciks.filter((cik) => summaries.has(cik)).map((cik, i) => [cik, i]));
-  const held = (await fromPacks(db, slot, quarter)) ?? (await fromPositions(db, slot, quarter));
+  const held = await fromPacks(db, slot, quarter);
   return { managers: [...slot.keys()].map((cik) => summaries.get(cik) as ManagerSummary), held };
 }

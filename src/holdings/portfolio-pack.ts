@@ -1,14 +1,17 @@
 /**
- * A manager quarter's positions packed into one binary value (`manager_portfolios.positions`),
- * written by the derivation in the portfolio's own order, so that a portfolio, an overlap or a
- * comparison reads one row per manager instead of thousands of `positions` rows joined to the
- * security master and sorted (the largest portfolio: ~18 ms of SQLite per request before).
+ * Positions packed into one binary value, in page order, so that a page reads one row instead of
+ * thousands of `positions` rows joined and sorted (the largest portfolio: ~18 ms of SQLite per
+ * request before). Two layouts, one per key:
  *
- * Layout, little-endian, n positions (8 + 26 n bytes):
- *   u32 n | u32 format (1) | f64 value × n (thousands of USD, as `positions.value`) | f64 shares × n
- *   | u8 code × n (share type × put/call, see CODE) | CUSIP × n (9 ASCII bytes each)
- * Order: value descending, then CUSIP, share type and put/call (null, CALL, PUT) ascending: the
- * portfolio endpoint's order.
+ * - PORTFOLIO (`manager_portfolios.positions`): a manager quarter's positions, keyed by CUSIP;
+ * - SECURITY_POSITIONS (`security_positions.positions`): a security quarter's positions of every
+ *   manager and every type, keyed by CIK (the holders list of /api/holdings?cusip=…).
+ *
+ * Layout, little-endian, n positions, key k bytes (8 + (17 + k) n bytes):
+ *   u32 n | u32 format | f64 value × n (thousands of USD, unrounded) | f64 shares × n
+ *   | u8 code × n (share type × put/call, see codeOf) | key × n (k ASCII bytes each)
+ * Order: value descending, then key, share type and put/call (null, CALL, PUT) ascending: the
+ * order of the portfolio and of the holders list.
  */
 import { requireLittleEndian } from '../little-endian.js';
 
@@ -30,9 +33,23 @@ export const putCallOf = (code: number) => PUT_CALLS[code % PUT_CALLS.length] as
 /** Equity = SH without put/call. */
 export const isEquityCode = (code: number) => code === 0;
 
-const FORMAT = 1;
 const HEAD = 8;
 export const CUSIP_BYTES = 9;
+const CIK_BYTES = 10;
+
+/** What a packed value is keyed by; `format` tells the layouts apart when read. */
+export interface PackLayout {
+  readonly format: number;
+  readonly keyBytes: number;
+  readonly what: string;
+}
+
+export const PORTFOLIO: PackLayout = { format: 1, keyBytes: CUSIP_BYTES, what: 'packed portfolio' };
+export const SECURITY_POSITIONS: PackLayout = {
+  format: 2,
+  keyBytes: CIK_BYTES,
+  what: "packed security's positions",
+};
 
 /** Rank of a code in the order of (share type, put/call) with null first, as SQL sorts them. */
 const CODE_RANK = (() => {
@@ -54,36 +71,99 @@ export interface PositionColumns {
   shares(i: number): number;
 }
 
-/** Packs positions (any order) into the portfolio's order. */
-export function packPortfolio(positions: PositionColumns): Buffer {
-  const n = positions.count;
-  const order = Array.from({ length: n }, (_, i) => i);
-  const cusips = order.map((i) => positions.cusip(i));
-  const values = order.map((i) => positions.value(i));
-  const codes = order.map((i) => positions.code(i));
-  order.sort((a, b) => {
+/** Positions given column by column, with the layout's key (a CUSIP or a CIK). */
+export interface KeyedPositions {
+  readonly count: number;
+  key(i: number): string;
+  code(i: number): number;
+  value(i: number): number;
+  shares(i: number): number;
+}
+
+/** Compares positions i and j in pack order, given their values, keys and codes. */
+export function packOrder(values: ArrayLike<number>, keys: ArrayLike<string>, codes: ArrayLike<number>) {
+  return (a: number, b: number): number => {
     const byValue = (values[b] as number) - (values[a] as number);
     if (byValue !== 0) return byValue;
-    const x = cusips[a] as string;
-    const y = cusips[b] as string;
+    const x = keys[a] as string;
+    const y = keys[b] as string;
     if (x !== y) return x < y ? -1 : 1;
     return (CODE_RANK[codes[a] as number] as number) - (CODE_RANK[codes[b] as number] as number);
-  });
-  const buffer = Buffer.alloc(HEAD + 26 * n);
+  };
+}
+
+/** A code's place in pack order among positions of the same value and key. */
+export const codeRank = (code: number) => CODE_RANK[code] as number;
+
+/**
+ * Packs positions into the layout's order; `sorted`: they are in that order already (the caller
+ * sorted them by cheaper keys than strings).
+ */
+export function packPositions(layout: PackLayout, positions: KeyedPositions, sorted = false): Buffer {
+  const n = positions.count;
+  const k = layout.keyBytes;
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (!sorted) {
+    const keys = order.map((i) => positions.key(i));
+    const values = order.map((i) => positions.value(i));
+    const codes = order.map((i) => positions.code(i));
+    order.sort(packOrder(values, keys, codes));
+  }
+  const buffer = Buffer.alloc(HEAD + (17 + k) * n);
   buffer.writeUInt32LE(n, 0);
-  buffer.writeUInt32LE(FORMAT, 4);
+  buffer.writeUInt32LE(layout.format, 4);
   const sharesAt = HEAD + 8 * n;
   const codesAt = HEAD + 16 * n;
-  const cusipsAt = HEAD + 17 * n;
-  order.forEach((from, to) => {
-    buffer.writeDoubleLE(values[from] as number, HEAD + 8 * to);
+  const keysAt = HEAD + 17 * n;
+  for (let to = 0; to < n; to++) {
+    const from = order[to] as number;
+    buffer.writeDoubleLE(positions.value(from), HEAD + 8 * to);
     buffer.writeDoubleLE(positions.shares(from), sharesAt + 8 * to);
-    buffer[codesAt + to] = codes[from] as number;
-    const cusip = cusips[from] as string;
-    if (cusip.length !== CUSIP_BYTES) throw new Error(`CUSIP ${cusip} is not 9 characters`);
-    buffer.write(cusip, cusipsAt + CUSIP_BYTES * to, CUSIP_BYTES, 'latin1');
-  });
+    buffer[codesAt + to] = positions.code(from);
+    const key = positions.key(from);
+    if (key.length !== k) throw new Error(`${layout.what}: key ${key} is not ${k} characters`);
+    buffer.write(key, keysAt + k * to, k, 'latin1');
+  }
   return buffer;
+}
+
+/** Packs a manager quarter's positions (any order) into the portfolio's order. */
+export const packPortfolio = (positions: PositionColumns): Buffer =>
+  packPositions(PORTFOLIO, { ...positions, key: (i) => positions.cusip(i) });
+
+/** Packed positions, read: columns in pack order. */
+export interface PackedPositions {
+  readonly count: number;
+  readonly values: Float64Array;
+  readonly shares: Float64Array;
+  readonly codes: Uint8Array;
+  /** The keys' bytes: position i's at `keyBytes * i`. */
+  readonly keys: Buffer;
+  key(i: number): string;
+}
+
+/** The columns of a packed value (`bytes`: the stored value, as either driver returns it). */
+export function unpackPositions(layout: PackLayout, bytes: Uint8Array): PackedPositions {
+  const k = layout.keyBytes;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const n = view.getUint32(0, true);
+  const format = view.getUint32(4, true);
+  if (format !== layout.format || bytes.byteLength !== HEAD + (17 + k) * n)
+    throw new Error(`not a ${layout.what} (format ${format}, ${bytes.byteLength} bytes for ${n} positions)`);
+  // Float64Array needs an 8-byte aligned start: copy the numbers out when the bytes are not aligned.
+  const numbers =
+    (bytes.byteOffset + HEAD) % 8 === 0
+      ? new Float64Array(bytes.buffer, bytes.byteOffset + HEAD, 2 * n)
+      : new Float64Array(bytes.buffer.slice(bytes.byteOffset + HEAD, bytes.byteOffset + HEAD + 16 * n));
+  const keys = Buffer.from(bytes.buffer, bytes.byteOffset + HEAD + 17 * n, k * n);
+  return {
+    count: n,
+    values: numbers.subarray(0, n),
+    shares: numbers.subarray(n, 2 * n),
+    codes: new Uint8Array(bytes.buffer, bytes.byteOffset + HEAD + 16 * n, n),
+    keys,
+    key: (i) => keys.toString('latin1', k * i, k * i + k),
+  };
 }
 
 /** A packed portfolio, read: columns in the portfolio's order. */
@@ -97,27 +177,7 @@ export interface PackedPortfolio {
   cusip(i: number): string;
 }
 
-/** The columns of a packed portfolio (`bytes`: the stored value, as either driver returns it). */
 export function unpackPortfolio(bytes: Uint8Array): PackedPortfolio {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const n = view.getUint32(0, true);
-  const format = view.getUint32(4, true);
-  if (format !== FORMAT || bytes.byteLength !== HEAD + 26 * n)
-    throw new Error(
-      `not a packed portfolio (format ${format}, ${bytes.byteLength} bytes for ${n} positions)`,
-    );
-  // Float64Array needs an 8-byte aligned start: copy the numbers out when the bytes are not aligned.
-  const numbers =
-    (bytes.byteOffset + HEAD) % 8 === 0
-      ? new Float64Array(bytes.buffer, bytes.byteOffset + HEAD, 2 * n)
-      : new Float64Array(bytes.buffer.slice(bytes.byteOffset + HEAD, bytes.byteOffset + HEAD + 16 * n));
-  const cusips = Buffer.from(bytes.buffer, bytes.byteOffset + HEAD + 17 * n, CUSIP_BYTES * n);
-  return {
-    count: n,
-    values: numbers.subarray(0, n),
-    shares: numbers.subarray(n, 2 * n),
-    codes: new Uint8Array(bytes.buffer, bytes.byteOffset + HEAD + 16 * n, n),
-    cusipBytes: cusips,
-    cusip: (i) => cusips.toString('latin1', CUSIP_BYTES * i, CUSIP_BYTES * i + CUSIP_BYTES),
-  };
+  const { keys, key, ...columns } = unpackPositions(PORTFOLIO, bytes);
+  return { ...columns, cusipBytes: keys, cusip: key };
 }

@@ -3,7 +3,15 @@ import { matchesSearch } from '../db/search.js';
 import type { Database } from '../db/tables.js';
 import { type Page, totalFromPage } from '../http/paging.js';
 import { money, percent } from './params.js';
-import { type PackedPortfolio, unpackPortfolio } from './portfolio-pack.js';
+import {
+  type PackedPortfolio,
+  type PackedPositions,
+  putCallOf,
+  SECURITY_POSITIONS,
+  shareTypeOf,
+  unpackPortfolio,
+  unpackPositions,
+} from './portfolio-pack.js';
 import type { ManagerQuartersTable } from './tables.js';
 
 /** What a manager list record shows: the page reads only these columns. */
@@ -124,46 +132,61 @@ export async function findSecurityQuarter(db: Kysely<Database>, quarter: string,
   };
 }
 
-/** Positions in one CUSIP (one row per position), by value descending. */
+/** A security quarter's packed positions (every manager, every type), in the holders list's order. */
+export async function securityPositions(
+  db: Kysely<Database>,
+  quarter: string,
+  cusip: string,
+): Promise<PackedPositions | undefined> {
+  const row = await db
+    .selectFrom('security_positions')
+    .select('positions')
+    .where('quarter', '=', quarter)
+    .where('cusip', '=', cusip)
+    .executeTakeFirst();
+  return row && unpackPositions(SECURITY_POSITIONS, row.positions);
+}
+
+/**
+ * Positions in one CUSIP (one per manager, share type and put/call), by value descending, then CIK,
+ * share type and put/call (null first): a slice of the security's packed positions, its managers
+ * named from their quarter (a position whose manager quarter is missing is left out, as a join would).
+ */
 export async function listHolders(db: Kysely<Database>, quarter: string, cusip: string, page: Page) {
-  const base = db
-    .selectFrom('positions as p')
-    .innerJoin('manager_quarters as m', (join) =>
-      join.onRef('m.cik', '=', 'p.cik').onRef('m.quarter', '=', 'p.quarter'),
-    )
-    .where('p.quarter', '=', quarter)
-    .where('p.cusip', '=', cusip);
-  const [countRow, rows] = await Promise.all([
-    // Every position belongs to a manager_quarters row (same derivation), so count without the join.
-    db
-      .selectFrom('positions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('quarter', '=', quarter)
-      .where('cusip', '=', cusip)
-      .executeTakeFirstOrThrow(),
-    base
-      .select(['p.cik', 'm.name', 'm.city', 'm.state', 'p.value', 'p.shares', 'p.share_type', 'p.put_call'])
-      .select('m.total_value')
-      .orderBy('p.value', 'desc')
-      .orderBy('p.cik')
-      .orderBy('p.share_type')
-      .orderBy('p.put_call')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  const data = rows.map((row) => ({
-    cik: row.cik,
-    name: row.name,
-    city: row.city,
-    state: row.state,
-    value: money(row.value),
-    shares: Number(row.shares),
-    share_type: row.share_type,
-    put_call: row.put_call,
-    weight: percent(row.value, row.total_value),
-  }));
-  return { total: Number(countRow.n), data };
+  const pack = await securityPositions(db, quarter, cusip);
+  if (!pack) return { total: 0, data: [] };
+  const end = Math.min(pack.count, page.offset + page.limit);
+  const ciks = new Set<string>();
+  for (let i = page.offset; i < end; i++) ciks.add(pack.key(i));
+  const managers =
+    ciks.size === 0
+      ? []
+      : await db
+          .selectFrom('manager_quarters')
+          .select(['cik', 'name', 'city', 'state', 'total_value'])
+          .where('quarter', '=', quarter)
+          .where('cik', 'in', [...ciks])
+          .execute();
+  const byCik = new Map(managers.map((m) => [m.cik, m]));
+  const data = [];
+  for (let i = page.offset; i < end; i++) {
+    const manager = byCik.get(pack.key(i));
+    if (!manager) continue;
+    const code = pack.codes[i] as number;
+    const value = pack.values[i] as number;
+    data.push({
+      cik: manager.cik,
+      name: manager.name,
+      city: manager.city,
+      state: manager.state,
+      value: money(value),
+      shares: pack.shares[i] as number,
+      share_type: shareTypeOf(code),
+      put_call: putCallOf(code),
+      weight: percent(value, manager.total_value),
+    });
+  }
+  return { total: pack.count, data };
 }
 
 export async function managerQuarter(db: Kysely<Database>, cik: string, quarter: string | undefined) {
@@ -172,50 +195,24 @@ export async function managerQuarter(db: Kysely<Database>, cik: string, quarter:
   return query.orderBy('quarter', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function portfolioHoldings(
-  db: Kysely<Database>,
-  cik: string,
-  quarter: string,
-  totalValue: number,
-) {
-  const rows = await db
-    .selectFrom('positions as p')
-    .innerJoin('securities as s', 's.cusip', 'p.cusip')
-    .select(['p.cusip', 's.issuer', 's.title_of_class', 's.ticker', 'p.value', 'p.shares', 'p.share_type'])
-    .select('p.put_call')
-    .where('p.cik', '=', cik)
-    .where('p.quarter', '=', quarter)
-    .orderBy('p.value', 'desc')
-    .orderBy('p.cusip')
-    .orderBy('p.share_type')
-    .orderBy('p.put_call', (ob) => ob.asc().nullsFirst())
-    .execute();
-  return rows.map((row) => ({
-    cusip: row.cusip,
-    issuer: row.issuer,
-    title_of_class: row.title_of_class,
-    ticker: row.ticker ?? null,
-    value: money(row.value),
-    shares: Number(row.shares),
-    share_type: row.share_type,
-    put_call: row.put_call,
-    weight: percent(row.value, totalValue),
-  }));
-}
-
-/** The manager quarter's packed positions; undefined when not packed (a database not migrated yet). */
+/**
+ * The manager quarter's packed positions. Every derived manager quarter has them (written with it;
+ * backfilled by `regdata migrate` for a database derived before they existed).
+ */
 export async function portfolioPack(
   db: Kysely<Database>,
   cik: string,
   quarter: string,
-): Promise<PackedPortfolio | undefined> {
+): Promise<PackedPortfolio> {
   const row = await db
     .selectFrom('manager_portfolios')
     .select('positions')
     .where('cik', '=', cik)
     .where('quarter', '=', quarter)
     .executeTakeFirst();
-  return row && unpackPortfolio(row.positions);
+  if (!row)
+    throw new Error(`manager quarter ${cik} ${quarter} has no packed portfolio: run \`regdata migrate\``);
+  return unpackPortfolio(row.positions);
 }
 
 export async function timeline(db: Kysely<Database>, cik: string) {

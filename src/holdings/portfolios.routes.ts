@@ -15,7 +15,6 @@ import {
   listManagers,
   listSecurities,
   managerQuarter,
-  portfolioHoldings,
   portfolioPack,
   timeline,
 } from './portfolios.queries.js';
@@ -107,11 +106,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         total_value: money(row.total_value),
         position_count: Number(row.position_count),
       };
-      // The packed positions (portfolio-records.ts); the positions table for a database whose
-      // positions are not packed yet (before `regdata migrate`).
+      // The packed positions, written as the schema's serialiser would (portfolio-records.ts).
       const pack = await portfolioPack(app.db, cik, row.quarter);
-      if (!pack)
-        return { ...head, holdings: await portfolioHoldings(app.db, cik, row.quarter, row.total_value) };
       const json = new JsonBuffer(pack.count * 200).openMember(head, 'holdings');
       await writePackedHoldings(app.db, json, pack, row.total_value);
       return sendJson(reply, json.text('}'));

@@ -130,7 +130,10 @@ export interface AppliedFilings13fTable {
   role: string;
 }
 
-/** Derived: one position of a manager's resolved quarter. */
+/**
+ * One position of a manager's resolved quarter. No longer written (migration 0016: replaced by
+ * `security_positions` and `manager_portfolios`); kept for the previous release's processes.
+ */
 export interface PositionsTable {
   quarter: string;
   cik: string;
@@ -149,6 +152,16 @@ export interface PositionsTable {
 export interface ManagerPortfoliosTable {
   cik: string;
   quarter: string;
+  positions: Uint8Array;
+}
+
+/**
+ * Derived: a security quarter's positions, of every manager and every type, packed in the holders
+ * list's order (SECURITY_POSITIONS in portfolio-pack.ts).
+ */
+export interface SecurityPositionsTable {
+  quarter: string;
+  cusip: string;
   positions: Uint8Array;
 }
 
@@ -385,4 +398,5 @@ export interface HoldingsTables {
   filing_days: FilingDaysTable;
   crowded_days: CrowdedDaysTable;
   manager_portfolios: ManagerPortfoliosTable;
+  security_positions: SecurityPositionsTable;
 }

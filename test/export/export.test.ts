@@ -23,6 +23,7 @@ import { exportDataset } from '../../src/export/run.js';
 import { EXPORT_TABLES } from '../../src/export/tables/index.js';
 import type { ExportTable, Manifest } from '../../src/export/types.js';
 import { type Backend, type TestDatabase, testBackends } from '../helpers/backends.js';
+import { storedPositions } from '../helpers/positions.js';
 import { type ApiUnderTest, openApi } from '../ingest/helpers/api.js';
 import { BASE_ENV, runCli } from '../ingest/helpers/cli.js';
 
@@ -120,7 +121,6 @@ describe.each(testBackends())('bulk export on $name', (backend: Backend) => {
       macro_observations: 'macro_observations',
       advisers: 'advisers',
       managers: 'managers',
-      positions: 'positions',
       securities: 'securities',
       entity_links: 'entity_links',
     };
@@ -129,6 +129,12 @@ describe.each(testBackends())('bulk export on $name', (backend: Backend) => {
       expect(count, name).toBeGreaterThan(0);
       expect(rowsOf(name), name).toHaveLength(count);
     }
+    // Positions are stored packed: their count is every manager quarter's position count.
+    const { rows } = await sql<{
+      n: number | string;
+    }>`select sum(position_count) as n from manager_quarters`.execute(db());
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+    expect(rowsOf('positions')).toHaveLength(Number(rows[0]?.n));
   });
 
   it('has the financials the API serves, field for field', async () => {
@@ -161,6 +167,13 @@ describe.each(testBackends())('bulk export on $name', (backend: Backend) => {
       expect(row?.ticker ?? null).toBe(holding.ticker);
       expect(row?.issuer).toBe(holding.issuer);
     }
+  });
+
+  it('has every stored position, by CIK, quarter, CUSIP, share type and put/call (null first)', async () => {
+    const stored = await storedPositions(db());
+    stored.sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
+    const key = (r: Row) => [r.cik, r.quarter, r.cusip, r.share_type, r.put_call, r.value, Number(r.shares)];
+    expect(rowsOf('positions').map(key)).toEqual(stored.map((p) => key(p as unknown as Row)));
   });
 
   it('resolves identifiers as the API does: a bank’s registrant and ticker, a manager’s adviser', async () => {

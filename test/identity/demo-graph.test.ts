@@ -11,6 +11,7 @@ import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { getJson, useTestApp } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
+import { storedPositions } from '../helpers/positions.js';
 
 const DEMO = { seed: DEFAULT_DEMO_SEED, scale: 'small' as const };
 
@@ -69,14 +70,9 @@ describe.each(testBackends())('the demo identity graph on $name', (backend) => {
       expect(body.registrant.cik).toBe(cik);
       const ownership = body.institutional_ownership;
       if (ownership === null) continue;
-      const rows = await db()
-        .selectFrom('positions')
-        .select(['cik', 'value'])
-        .where('quarter', '=', ownership.quarter)
-        .where('cusip', '=', ownership.cusip)
-        .where('share_type', '=', 'SH')
-        .where('put_call', 'is', null)
-        .execute();
+      const rows = (
+        await storedPositions(db(), { quarter: ownership.quarter, cusip: ownership.cusip })
+      ).filter((p) => p.share_type === 'SH' && p.put_call === null);
       expect(ownership.holder_count).toBe(new Set(rows.map((r) => r.cik)).size);
       expect(ownership.total_value).toBeCloseTo(
         rows.reduce((sum, r) => sum + Number(r.value), 0),
@@ -110,12 +106,7 @@ describe.each(testBackends())('the demo identity graph on $name', (backend) => {
     for (const { cert, cik } of await registeredBanks()) {
       if (!filers.some((f) => f.from_id === `cik:${cik}`)) continue;
       const { body } = await getJson(ctx.app, `/api/v1/banks/${cert}/profile`);
-      const latest = await db()
-        .selectFrom('positions')
-        .select(['quarter', 'value'])
-        .where('cik', '=', cik)
-        .orderBy('quarter', 'desc')
-        .execute();
+      const latest = (await storedPositions(db(), { cik })).reverse();
       const quarter = latest[0]?.quarter;
       const total = latest.filter((p) => p.quarter === quarter).reduce((sum, p) => sum + Number(p.value), 0);
       expect(body.files_13f).toMatchObject({ cik, latest_quarter: quarter });

@@ -11,6 +11,7 @@ import type { InfoRow13f } from '../../src/holdings/tables.js';
 import { deriveHoldings } from '../../src/ingest/sources/sec/holdings/derive/index.js';
 import { fieldsOf, insertInfoRows, unpackRows } from '../../src/ingest/sources/sec/holdings/info-tables.js';
 import { type TestDatabase, testBackends } from '../helpers/backends.js';
+import { storedPositions } from '../helpers/positions.js';
 
 const row = (
   accession: string,
@@ -114,7 +115,7 @@ describe.each(testBackends())('migration 0004 (packed information tables) on $na
       .execute();
     await insertInfoRows(writer, ROWS.slice(0, 2));
     await deriveHoldings(writer);
-    const positions = await writer.db.selectFrom('positions').selectAll().orderBy('cusip').execute();
+    const positions = await storedPositions(writer.db);
     expect(
       positions.map((p) => [p.cusip, p.share_type, p.put_call, Number(p.value), Number(p.shares)]),
     ).toEqual([

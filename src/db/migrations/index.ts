@@ -14,6 +14,7 @@ import * as managerPortfolios from './0012_manager_portfolios.js';
 import * as holdersCoveringIndex from './0013_holders_covering_index.js';
 import * as packedChanges from './0014_packed_changes.js';
 import * as financialsParentsIndex from './0015_financials_parents_index.js';
+import * as securityPositions from './0016_security_positions.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013_holders_covering_index': holdersCoveringIndex,
   '0014_packed_changes': packedChanges,
   '0015_financials_parents_index': financialsParentsIndex,
+  '0016_security_positions': securityPositions,
 };
 
 export const migrationProvider: MigrationProvider = {

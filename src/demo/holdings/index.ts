@@ -60,7 +60,7 @@ const BATCH_ROWS = 20_000;
 
 /** Children first; derived tables are rebuilt by deriveHoldings. */
 // biome-ignore format: the list reads best as a block
-const TABLES = ['crowded_days', 'manager_portfolios', 'security_latest', 'filing_progress', 'filing_days', 'manager_changes', 'changes_by_manager', 'security_changes', 'holders_by_security', 'security_splits', 'split_spans', 'smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
+const TABLES = ['crowded_days', 'manager_portfolios', 'security_positions', 'security_latest', 'filing_progress', 'filing_days', 'manager_changes', 'changes_by_manager', 'security_changes', 'holders_by_security', 'security_splits', 'split_spans', 'smart_money', 'smart_money_summary', 'holdings_quarters', 'security_quarters', 'manager_quarters',
   'positions', 'applied_filings_13f', 'info_tables_13f', 'filings_13f', 'managers', 'securities', 'advisers', 'entity_link_candidates', 'entity_links', 'sec_registrants'] as const;
 const SOURCES = ['sec-13f', 'sec-advisers', 'sec-securities', 'sec-registrants'] as const;
 

@@ -3,6 +3,7 @@
  * 13F managers (with the adviser's CRD), positions of every resolved manager quarter with the
  * security's issuer and ticker, the security master, and the identity graph's links.
  */
+import { codeRank, putCallOf, shareTypeOf, unpackPortfolio } from '../../holdings/portfolio-pack.js';
 import type { ExportTable } from '../types.js';
 import { column, placeholder, THOUSANDS_USD } from './columns.js';
 import { adviserCrdByCik } from './identity.js';
@@ -90,7 +91,7 @@ export const managers: ExportTable = {
 
 export const positions: ExportTable = {
   name: 'positions',
-  table: 'positions, securities',
+  table: 'manager_portfolios, securities',
   description:
     "Every position of every manager's resolved quarter (amendments applied), with issuer and ticker",
   columns: [
@@ -105,18 +106,44 @@ export const positions: ExportTable = {
     column('value', 'DOUBLE', THOUSANDS_USD, 'Market value (whatever unit the filing used)'),
     column('shares', 'BIGINT', 'shares (principal amount in USD for PRN)', 'Shares or principal amount'),
   ],
-  // In the order of the positions_manager index (cik, quarter, cusip).
+  // Manager quarters in key order (cik, quarter), each one's positions by CUSIP, share type and
+  // put/call (null first).
   query: (db) =>
     db
-      .selectFrom('positions as p')
-      .leftJoin('securities as s', 's.cusip', 'p.cusip')
-      .select(['p.cik', 'p.quarter', 'p.cusip', 's.issuer', 's.title_of_class', 's.ticker'])
-      .select(['p.share_type', 'p.put_call', 'p.value', 'p.shares'])
-      .orderBy('p.cik')
-      .orderBy('p.quarter')
-      .orderBy('p.cusip')
-      .orderBy('p.share_type')
-      .orderBy('p.put_call'),
+      .selectFrom('manager_portfolios')
+      .select(['cik', 'quarter', 'positions'])
+      .orderBy('cik')
+      .orderBy('quarter'),
+  unpack: {
+    // The largest portfolios hold ~10,000 positions: ~4 MB of rows per read at most.
+    readAtOnce: 20,
+    async rows(db) {
+      const master = new Map(
+        (
+          await db.selectFrom('securities').select(['cusip', 'issuer', 'title_of_class', 'ticker']).execute()
+        ).map((s) => [s.cusip, s]),
+      );
+      return ([cik, quarter, packed]) => {
+        const pack = unpackPortfolio(packed as Uint8Array);
+        const order = Array.from({ length: pack.count }, (_, i) => i);
+        const cusips = order.map((i) => pack.cusip(i));
+        order.sort((a, b) => {
+          const x = cusips[a] as string;
+          const y = cusips[b] as string;
+          if (x !== y) return x < y ? -1 : 1;
+          return codeRank(pack.codes[a] as number) - codeRank(pack.codes[b] as number);
+        });
+        return order.map((i) => {
+          const cusip = cusips[i] as string;
+          const security = master.get(cusip);
+          const code = pack.codes[i] as number;
+          // biome-ignore format: one row
+          return [cik, quarter, cusip, security?.issuer ?? null, security?.title_of_class ?? null, security?.ticker ?? null,
+            shareTypeOf(code), putCallOf(code), pack.values[i], pack.shares[i]];
+        });
+      };
+    },
+  },
 };
 
 export const securities: ExportTable = {

@@ -10,6 +10,7 @@ import { buildBankingDemo } from '../../../src/demo/banking/index.js';
 import { buildHoldingsDemo } from '../../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../../src/demo/index.js';
 import { type Backend, testBackends } from '../../helpers/backends.js';
+import { countPositions } from '../../helpers/positions.js';
 import { FIXTURES } from '../helpers/upstream.js';
 import { countRows, expectLoaded, expectRefused, useHarness } from './harness.js';
 import { advisers, FILING_FLAGS, positions, writeAdvisers, writeInfoTable } from './sec-inputs.js';
@@ -61,7 +62,7 @@ describe.each(testBackends())('the guard over the demo dataset on $name', (backe
     );
     expectLoaded(filing);
     expect(await countRows(harness().database, 'filings_13f')).toBe(1);
-    expect(await countRows(harness().database, 'positions')).toBe(20);
+    expect(await countPositions(harness().database.writer.db)).toBe(20);
 
     const dir = harness().inputDir('advisers');
     const real = await harness().ingest('sec-advisers', writeAdvisers(dir, advisers(20)));

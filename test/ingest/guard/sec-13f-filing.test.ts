@@ -5,14 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Backend, testBackends } from '../../helpers/backends.js';
+import { countPositions } from '../../helpers/positions.js';
 import { guardCases, HOLDINGS_TABLES, loader, RECORDS, type SourceSpec } from './cases.js';
-import { countRows, expectLoaded, expectRefused, snapshot, useHarness } from './harness.js';
+import { expectLoaded, expectRefused, snapshot, useHarness } from './harness.js';
 import { FILING_FLAGS, type Position, positions, writeInfoTable } from './sec-inputs.js';
 
 const filing: SourceSpec<Position> = {
   source: 'sec-13f-filing',
   tables: HOLDINGS_TABLES,
-  shrinkTable: 'positions',
+  shrinkTable: 'info_tables_13f',
+  countRecords: (database) => countPositions(database.writer.db),
   records: positions,
   malform: (p) => ({ ...p, cusip: '12x4' }),
   write: writeInfoTable,
@@ -36,13 +38,13 @@ describe.each(testBackends())('ingest guard, sec-13f-filing, on $name', (backend
     expectRefused(await load(half), 'shrink');
     expect(await snapshot(harness().database, HOLDINGS_TABLES)).toEqual(before);
     expectLoaded(await load(half, { flags: ['--allow-shrink'] }));
-    expect(await countRows(harness().database, 'positions')).toBe(RECORDS / 2);
+    expect(await countPositions(harness().database.writer.db)).toBe(RECORDS / 2);
   });
 
   it('a cut of 8 % of the positions is accepted', async () => {
     const load = loader(filing, harness);
     expectLoaded(await load(positions(RECORDS)));
     expectLoaded(await load(positions(184)));
-    expect(await countRows(harness().database, 'positions')).toBe(184);
+    expect(await countPositions(harness().database.writer.db)).toBe(184);
   });
 });

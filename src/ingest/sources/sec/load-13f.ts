@@ -73,13 +73,13 @@ export class Loader13F {
 
   static async open(ctx: IngestContext): Promise<Loader13F> {
     const loader = new Loader13F(ctx);
-    // Millions of positions are written and indexed in the swap: a 64 MiB page cache holds the
-    // pages being appended; more only raised peak memory (256 MiB: 1.5 GB RSS at 3.8 M rows).
-    // Temporary storage stays on file: the staging tables live there.
+    // Hundreds of MB of packed rows are written in the swap: a 64 MiB page cache holds the pages
+    // being appended; more only raised peak memory. Temporary storage stays on file: the staging
+    // tables live there.
     ctx.handle.sqlite?.pragma('cache_size = -65536');
     loader.filings = await ctx.stage(FILINGS_SPEC);
     loader.tables = await ctx.stage(ROWS_SPEC);
-    loader.sums = LoadSums.open(ctx.handle);
+    loader.sums = new LoadSums();
     ctx.onSwap((trx) => loader.derive(trx));
     rebuildEntityLinksOnSwap(ctx);
     return loader;
@@ -216,6 +216,5 @@ export class Loader13F {
     this.ctx.log(
       `derived ${counts.managerQuarters} manager quarter(s), ${counts.summed} of them from the positions summed while reading`,
     );
-    this.sums.close();
   }
 }

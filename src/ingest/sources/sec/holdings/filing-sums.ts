@@ -7,7 +7,7 @@
  * The sums are computed by the derivation's own PositionSums, on the same values, so both paths give
  * identical numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
  */
-import { codeOf, isEquityCode, putCallOf, shareTypeOf } from '../../../../holdings/portfolio-pack.js';
+import { codeOf } from '../../../../holdings/portfolio-pack.js';
 import type { Position } from './derive/positions.js';
 
 /** Positions of several filings, back to back; `runs` say which filing owns which slice. */
@@ -67,46 +67,20 @@ export interface FilingSumsView {
   readonly batch: FlatPositions;
   readonly start: number;
   readonly count: number;
-  /** Where the load's connection staged these positions (SQLite), as rowids first..last. */
-  staged?: { first: number; last: number };
-}
-
-/** The positions table rows of a filing's summed positions, for a manager's quarter. */
-export function positionsOfFiling(view: FilingSumsView, quarter: string, cik: string): Position[] {
-  const { batch, start, count } = view;
-  const positions: Position[] = [];
-  for (let i = start; i < start + count; i++) {
-    const code = batch.codes[i] as number;
-    positions.push({
-      quarter,
-      cik,
-      cusip: batch.cusips.slice(i * 9, i * 9 + 9),
-      share_type: shareTypeOf(code),
-      put_call: putCallOf(code),
-      value: batch.values[i] as number,
-      shares: batch.shares[i] as number,
-      is_equity: isEquityCode(code) ? 1 : 0,
-    });
-  }
-  return positions;
 }
 
 /** The summed filings of one load. A filing summed twice (rows not contiguous) has no sums. */
 export class FilingSums {
   private readonly views = new Map<string, FilingSumsView | null>();
 
-  add(batch: FlatPositions): FilingSumsView[] {
-    const added: FilingSumsView[] = [];
+  add(batch: FlatPositions): void {
     for (const run of batch.runs) {
-      if (this.views.has(run.accession)) {
-        this.views.set(run.accession, null);
-        continue;
-      }
-      const view = { batch, start: run.start, count: run.count };
-      this.views.set(run.accession, view);
-      added.push(view);
+      // A filing seen again: its rows were not contiguous.
+      this.views.set(
+        run.accession,
+        this.views.has(run.accession) ? null : { batch, start: run.start, count: run.count },
+      );
     }
-    return added;
   }
 
   /** A filing whose rows (also) arrive another way is derived from its raw rows. */

@@ -1,17 +1,14 @@
 /**
  * What a 13F load computes while it reads, for the derivation (src/ingest/sources/sec/holdings/derive): each filing's
- * positions summed as its rows arrive (filing-sums.ts; on SQLite also written to a TEMP table), and
- * per quarter the names filed for each CUSIP. A filing's rows must arrive together: startFiling
+ * positions summed as its rows arrive (filing-sums.ts), and per quarter the names filed for each CUSIP. A filing's rows must arrive together: startFiling
  * before each of its records, then add each row to the run it returns.
  */
-import type { DbHandle } from '../../../../db/connect.js';
 import type { LoadedSums } from './derive/index.js';
 import { dollarScale, PositionSums } from './derive/positions.js';
 import { UnknownSecurities } from './derive/securities.js';
-import { StagedPositions } from './derive/staged-positions.js';
 import { FilingSums, FilingSumsBuilder } from './filing-sums.js';
 
-/** Positions summed before they are staged together. */
+/** Positions summed before they are handed over together (one set of flat arrays). */
 const SUMS_PER_BATCH = 50_000;
 
 /** The filing being summed. */
@@ -51,15 +48,9 @@ export class LoadSums {
   private readonly named = new Set<string>();
   private run: FilingRun | null = null;
 
-  private constructor(private readonly staged: StagedPositions | null) {}
-
-  static open(handle: DbHandle): LoadSums {
-    return new LoadSums(StagedPositions.open(handle));
-  }
-
   /** What deriveHoldings takes (`loaded`). */
   get loaded(): LoadedSums {
-    return { sums: this.sums, staged: this.staged, names: this.names, named: this.named };
+    return { sums: this.sums, names: this.names, named: this.named };
   }
 
   /** The filing the next rows belong to (the same one again for its next record). */
@@ -75,7 +66,7 @@ export class LoadSums {
     return this.run;
   }
 
-  /** Stages what has been summed once there is enough of it. */
+  /** Hands over what has been summed once there is enough of it. */
   flushIfFull(): void {
     if (this.summing.size >= SUMS_PER_BATCH) this.flush();
   }
@@ -91,11 +82,6 @@ export class LoadSums {
     this.sums.forget(accession);
   }
 
-  /** After the derivation. */
-  close(): void {
-    this.staged?.close();
-  }
-
   private closeFiling(): void {
     const run = this.run;
     if (!run) return;
@@ -105,8 +91,6 @@ export class LoadSums {
   }
 
   private flush(): void {
-    const batch = this.summing.take();
-    const added = this.sums.add(batch);
-    this.staged?.write(batch, added);
+    this.sums.add(this.summing.take());
   }
 }

@@ -6,35 +6,29 @@
  *
  * Steps (SPEC §3): resolve each manager's quarter (latest 13F-HR, RESTATEMENT replaces, NEW
  * HOLDINGS adds, 13F-NT ignored) → positions (rows summed per (CUSIP, share type, put/call),
- * values normalised to thousands of USD by filing date, not rounded), with each manager's and
- * each security's totals summed in the same pass → manager_quarters (timeline) → security_quarters
- * (holders, crowded) → holdings_quarters → managers → advisers' CIKs (from the cover pages' CRD
- * numbers).
+ * values normalised to thousands of USD by filing date, not rounded), stored packed per manager
+ * quarter (manager_portfolios) and per security quarter (security_positions), with each manager's
+ * and each security's totals summed in the same pass → manager_quarters (timeline) →
+ * security_quarters (holders, crowded) → holdings_quarters → managers → advisers' CIKs (from the
+ * cover pages' CRD numbers).
  * Then, from the earliest quarter derived on: splits (splits.ts) and changes (changes.ts), since a
  * quarter's changes compare it with the one before, and smart money (two latest quarters overall)
  * tallied by the same pass.
  *
  * A quarter is derived in one pass over its applied filings' rows, managers in CIK order and a
- * batch of filings at a time, so positions are written in index order and never sorted by SQL.
+ * batch of filings at a time; no position is a row of its own (docs/ingest-holdings.md).
  */
 import type { DbHandle } from '../../../../../db/connect.js';
 import { isEquityCode } from '../../../../../holdings/portfolio-pack.js';
-import { type FilingSums, type FilingSumsView, positionsOfFiling } from '../filing-sums.js';
+import type { FilingSums } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-tables.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
 import { writeChanges } from './changes.js';
 import { DailyCrowding } from './crowding.js';
-import { withIndexesDeferredIfEmpty } from './deferred-indexes.js';
 import type { Executor } from './executor.js';
 import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
 import { PortfolioWriter } from './portfolios.js';
-import {
-  appliedFilings,
-  insertPositions,
-  managerPositions,
-  type Position,
-  writeAppliedFilings,
-} from './positions.js';
+import { appliedFilings, managerPositions, writeAppliedFilings } from './positions.js';
 import { type FilingHeader, type ResolvedQuarter, resolveQuarters } from './resolve.js';
 import { writeSeasonSummaries } from './season.js';
 import {
@@ -46,7 +40,6 @@ import {
 } from './securities.js';
 import { SmartMoneyTally } from './smart-money.js';
 import { writeSplits } from './splits.js';
-import type { StagedPositions } from './staged-positions.js';
 import {
   filingTotals,
   type ManagerTotals,
@@ -64,13 +57,10 @@ const PER_QUARTER_TABLES = [
   'crowded_days',
   'manager_portfolios',
   'applied_filings_13f',
-  'positions',
+  'security_positions',
   'manager_quarters',
   'security_quarters',
 ] as const;
-
-/** Positions are written in batches of about this many rows. */
-const POSITIONS_PER_WRITE = 20_000;
 
 async function quartersToDerive(executor: Executor, quarters?: readonly string[]): Promise<string[]> {
   if (quarters) return [...new Set(quarters)];
@@ -109,12 +99,11 @@ export interface DerivationCounts {
 }
 
 /**
- * What a load hands the derivation: its filings' positions summed while they were read, and (SQLite)
- * where they are staged. Manager quarters that are exactly one such filing use them as they are.
+ * What a load hands the derivation: its filings' positions summed while they were read. Manager
+ * quarters that are exactly one such filing use them as they are.
  */
 export interface LoadedSums {
   readonly sums: FilingSums;
-  readonly staged: StagedPositions | null;
   /** Per quarter, the names filed in the rows of the `named` filings. */
   readonly names: ReadonlyMap<string, UnknownSecurities>;
   readonly named: ReadonlySet<string>;
@@ -161,9 +150,7 @@ async function deriveQuarter(
   const crowding = new DailyCrowding();
   const filingsOf = new Map<string, FilingHeader[]>();
   for (const filing of filings) filingsOf.set(filing.cik, [...(filingsOf.get(filing.cik) ?? []), filing]);
-  const staged: { quarter: string; cik: string; view: FilingSumsView }[] = [];
   const portfolios = new PortfolioWriter(handle, executor);
-  let pending: Position[] = [];
   let summedCount = 0;
   for (const batch of batches(resolved)) {
     const fromRows = batch.filter((r) => !summed(r));
@@ -177,29 +164,20 @@ async function deriveQuarter(
         crowding.addView(day, view, isEquityCode);
         await portfolios.addView(quarter, managerQuarter.cik, view);
         totals.set(key, filingTotals(view));
-        securities.addFiling(view);
+        securities.addFiling(managerQuarter.cik, view);
         summedCount += 1;
-        if (loaded?.staged) staged.push({ quarter, cik: managerQuarter.cik, view });
-        else
-          for (const position of positionsOfFiling(view, quarter, managerQuarter.cik)) pending.push(position);
         continue;
       }
       const positions = managerPositions(managerQuarter, (a) => rows.get(a) ?? [], noteRow);
       crowding.addPositions(day, positions);
       await portfolios.addPositions(quarter, managerQuarter.cik, positions);
       totals.set(key, managerTotals(positions));
-      securities.addManager(positions);
-      for (const position of positions) pending.push(position);
-    }
-    if (pending.length >= POSITIONS_PER_WRITE) {
-      await insertPositions(handle, executor, pending);
-      pending = [];
+      securities.addManager(managerQuarter.cik, positions);
     }
   }
-  await insertPositions(handle, executor, pending);
   await portfolios.flush();
   await crowding.write(handle, executor, quarter);
-  loaded?.staged?.copy(staged);
+  await securities.writePositions(handle, executor, quarter);
   await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
   await securities.write(handle, executor, quarter, master);
   return { resolved, totals, summed: summedCount };
@@ -238,14 +216,12 @@ export async function deriveHoldings(
   const resolved: ResolvedQuarter[] = [];
   const totals = new Map<string, ManagerTotals>();
   let summed = 0;
-  await withIndexesDeferredIfEmpty(handle, executor, 'positions', async () => {
-    for (const quarter of list) {
-      const derived = await deriveQuarter(handle, executor, quarter, master, loaded);
-      for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
-      for (const [key, value] of derived.totals) totals.set(key, value);
-      summed += derived.summed;
-    }
-  });
+  for (const quarter of list) {
+    const derived = await deriveQuarter(handle, executor, quarter, master, loaded);
+    for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
+    for (const [key, value] of derived.totals) totals.set(key, value);
+    summed += derived.summed;
+  }
   await writeManagerQuarters(handle, executor, resolved, totals);
   await writeHoldingsQuarters(executor);
   if (list[0] !== undefined) await deriveChanges(handle, executor, list[0]);

@@ -3,10 +3,10 @@
  * manager, then written per security: its counts per status (`security_changes`) and its holders
  * packed in the holders page's order (`holders_by_security`: value after descending, then CIK).
  *
- * Changes are kept in typed-array chunks while they come (~49 bytes each, no object per change:
- * ~190 MB for a quarter of 3.8 million, never a doubling copy), made one array per column before
- * writing (a column at a time, its chunks let go as copied), and grouped by a counting sort, so each
- * security's few holders are all that is ever compared.
+ * Changes are kept in typed-array chunks while they come (columns.ts: ~49 bytes each, no object
+ * per change: ~190 MB for a quarter of 3.8 million, never a doubling copy), made one array per column
+ * before writing, and grouped by a counting sort, so each security's few holders are all that is
+ * ever compared.
  */
 import { BatchedInsert } from '../../../../../db/batched-insert.js';
 import { insertRows } from '../../../../../db/bulk.js';
@@ -25,11 +25,9 @@ import {
   type PositionChange,
   type SecurityChangesTable,
 } from '../../../../../holdings/tables.js';
+import { float64Column, groupedBy, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
 import type { Executor } from './executor.js';
 
-const CHUNK_BITS = 16;
-const CHUNK = 1 << CHUNK_BITS;
-const LAST = CHUNK - 1;
 /** Packed holders are written once they reach about this many bytes. */
 const BYTES_PER_WRITE = 16 << 20;
 
@@ -45,22 +43,17 @@ const HOLDER_FIELDS = {
 export class QuarterHolders {
   private readonly securityIndex = new Map<string, number>();
   private readonly cusips: string[] = [];
-  /** Managers in the order they came, which is CIK order. */
-  private readonly ciks: string[] = [];
+  private readonly managers = new ManagerNumbers(SECURITY_HOLDERS.keyBytes);
   private count = 0;
   private written = false;
-  private readonly security: Uint32Array[] = [];
-  private readonly manager: Uint32Array[] = [];
-  private readonly status: Uint8Array[] = [];
-  private readonly numbers: Float64Array[][] = Array.from({ length: SECURITY_HOLDERS.columns }, () => []);
+  private readonly security = uint32Column();
+  private readonly manager = uint32Column();
+  private readonly status = uint8Column();
+  private readonly numbers = Array.from({ length: SECURITY_HOLDERS.columns }, float64Column);
 
   /** The manager whose changes follow; managers must come in ascending CIK order. */
   startManager(cik: string): void {
-    const last = this.ciks.at(-1);
-    if (cik.length !== SECURITY_HOLDERS.keyBytes)
-      throw new Error(`CIK ${cik} is not ${SECURITY_HOLDERS.keyBytes} characters`);
-    if (last !== undefined && !(last < cik)) throw new Error(`managers out of CIK order: ${last}, ${cik}`);
-    this.ciks.push(cik);
+    this.managers.start(cik);
   }
 
   /** One change of the current manager; `status`: its index in CHANGE_STATUSES. */
@@ -73,55 +66,13 @@ export class QuarterHolders {
       this.securityIndex.set(cusip, security);
       this.cusips.push(cusip);
     }
-    const at = this.count & LAST;
-    if (at === 0) this.grow();
-    const chunk = this.count >>> CHUNK_BITS;
-    (this.security[chunk] as Uint32Array)[at] = security;
-    (this.manager[chunk] as Uint32Array)[at] = this.ciks.length - 1;
-    (this.status[chunk] as Uint8Array)[at] = status;
-    for (let c = 0; c < this.numbers.length; c++) {
-      const column = (this.numbers[c] as Float64Array[])[chunk] as Float64Array;
-      column[at] = change[HOLDER_FIELDS[c] as 'value_after'];
-    }
+    const at = this.count;
+    this.security.set(at, security);
+    this.manager.set(at, this.managers.current);
+    this.status.set(at, status);
+    for (let c = 0; c < this.numbers.length; c++)
+      this.numbers[c]?.set(at, change[HOLDER_FIELDS[c] as 'value_after']);
     this.count++;
-  }
-
-  private grow(): void {
-    this.security.push(new Uint32Array(CHUNK));
-    this.manager.push(new Uint32Array(CHUNK));
-    this.status.push(new Uint8Array(CHUNK));
-    for (const column of this.numbers) column.push(new Float64Array(CHUNK));
-  }
-
-  /** A column's chunks as one array of `count` values; the chunks are let go as they are copied. */
-  private flat<T extends Uint32Array | Uint8Array | Float64Array>(chunks: T[], create: (n: number) => T): T {
-    const out = create(this.count);
-    for (let c = 0; chunks.length > 0; c++) {
-      const chunk = chunks.shift() as T;
-      const start = c * CHUNK;
-      out.set(chunk.subarray(0, Math.min(CHUNK, this.count - start)), start);
-    }
-    return out;
-  }
-
-  /** Changes grouped by security (counting sort): `order[starts[s] … starts[s + 1])` are security s's. */
-  private grouped(security: Uint32Array) {
-    const securities = this.cusips.length;
-    const starts = new Uint32Array(securities + 1);
-    for (let e = 0; e < this.count; e++) {
-      const after = (security[e] as number) + 1;
-      starts[after] = (starts[after] as number) + 1;
-    }
-    for (let s = 0; s < securities; s++) starts[s + 1] = (starts[s + 1] as number) + (starts[s] as number);
-    const next = starts.slice(0, securities);
-    const order = new Uint32Array(this.count);
-    for (let e = 0; e < this.count; e++) {
-      const s = security[e] as number;
-      const at = next[s] as number;
-      order[at] = e;
-      next[s] = at + 1;
-    }
-    return { starts, order };
   }
 
   /**
@@ -131,12 +82,12 @@ export class QuarterHolders {
   async write(handle: DbHandle, executor: Executor, quarter: string): Promise<number> {
     if (this.written) throw new Error("a quarter's holders are written once");
     this.written = true;
-    const { starts, order } = this.grouped(this.flat(this.security, (n) => new Uint32Array(n)));
-    const manager = this.flat(this.manager, (n) => new Uint32Array(n));
-    const status = this.flat(this.status, (n) => new Uint8Array(n));
-    const numbers = this.numbers.map((column) => this.flat(column, (n) => new Float64Array(n)));
+    const { starts, order } = groupedBy(this.security.take(this.count), this.cusips.length);
+    const manager = this.manager.take(this.count);
+    const status = this.status.take(this.count);
+    const numbers = this.numbers.map((column) => column.take(this.count));
     const values = numbers[VALUE_AFTER] as Float64Array;
-    const ciks = Buffer.from(this.ciks.join(''), 'latin1');
+    const ciks = Buffer.from(this.managers.ciks.join(''), 'latin1');
     const w = SECURITY_HOLDERS.keyBytes;
     const byPage = (a: number, b: number) =>
       (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);

@@ -70,7 +70,7 @@ export async function addMissingSecurities(
 
 /**
  * After the security master was replaced: adds every CUSIP held in `quarters` that the new master
- * lacks, named from the applied filings' rows. Checks the positions first (an index read) and
+ * lacks, named from the applied filings' rows. Checks the held CUSIPs first (a key read) and
  * reads raw rows only when a CUSIP is missing.
  */
 export async function addHeldMissingSecurities(
@@ -79,10 +79,10 @@ export async function addHeldMissingSecurities(
   quarters: readonly string[],
 ): Promise<void> {
   if (quarters.length === 0) return;
-  // The held CUSIPs the new master lacks (distinct over the positions_security index).
+  // The held CUSIPs the new master lacks (security_positions has a row per CUSIP held).
   const { rows: held } = await sql<{ cusip: string }>`
-    select d.cusip from (select distinct cusip from positions where quarter in (${sql.join(quarters)})) d
-    where not exists (select 1 from securities s where s.cusip = d.cusip)
+    select distinct d.cusip from security_positions d where d.quarter in (${sql.join(quarters)})
+    and not exists (select 1 from securities s where s.cusip = d.cusip)
   `.execute(executor);
   if (held.length === 0) return;
   const master = await loadSecurityMaster(executor);

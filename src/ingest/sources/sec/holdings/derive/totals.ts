@@ -6,11 +6,12 @@ import { sql } from 'kysely';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import { searchKey } from '../../../../../db/search.js';
-import { isEquityCode, putCallOf } from '../../../../../holdings/portfolio-pack.js';
+import { codeOf, isEquityCode, putCallOf } from '../../../../../holdings/portfolio-pack.js';
 import type { FilingSumsView } from '../filing-sums.js';
 import type { Executor } from './executor.js';
 import type { Position } from './positions.js';
 import type { ResolvedQuarter } from './resolve.js';
+import { SecurityPositions } from './security-positions.js';
 
 export interface ManagerTotals {
   total_value: number;
@@ -88,6 +89,8 @@ export async function writeManagerQuarters(
 }
 
 interface SecurityTally {
+  /** The security's number among the quarter's (SecurityPositions). */
+  id: number;
   holder_count: number;
   total_value: number;
   equity_manager_count: number;
@@ -96,21 +99,24 @@ interface SecurityTally {
 }
 
 /**
- * Per-security totals of one quarter, fed one manager's positions at a time: holders = managers
- * with any position in the CUSIP, equity figures from SH positions without put/call only (options
- * and principal amounts are not shares, so total_shares counts equity shares).
+ * Per-security totals of one quarter, fed one manager's positions at a time (managers in CIK order):
+ * holders = managers with any position in the CUSIP, equity figures from SH positions without
+ * put/call only (options and principal amounts are not shares, so total_shares counts equity
+ * shares). Every position is also gathered for the quarter's `security_positions`.
  */
 export class SecurityTotals {
   private readonly tallies = new Map<string, SecurityTally>();
+  private readonly positions = new SecurityPositions();
 
-  addManager(positions: readonly Position[]): void {
+  addManager(cik: string, positions: readonly Position[]): void {
     const at = (i: number) => positions[i] as Position;
     this.add(
+      cik,
       positions.length,
       (i) => at(i).cusip,
+      (i) => codeOf(at(i).share_type, at(i).put_call),
       (i) => at(i).value,
       (i) => at(i).shares,
-      (i) => at(i).is_equity === 1,
     );
   }
 
@@ -120,23 +126,26 @@ export class SecurityTotals {
   }
 
   /** addManager for a filing's summed positions. */
-  addFiling({ batch, start, count }: FilingSumsView): void {
+  addFiling(cik: string, { batch, start, count }: FilingSumsView): void {
     this.add(
+      cik,
       count,
       (i) => batch.cusips.slice((start + i) * 9, (start + i + 1) * 9),
+      (i) => batch.codes[start + i] as number,
       (i) => batch.values[start + i] as number,
       (i) => batch.shares[start + i] as number,
-      (i) => isEquityCode(batch.codes[start + i] as number),
     );
   }
 
   private add(
+    cik: string,
     count: number,
     cusipAt: (i: number) => string,
+    codeAt: (i: number) => number,
     valueAt: (i: number) => number,
     sharesAt: (i: number) => number,
-    equityAt: (i: number) => boolean,
   ): void {
+    this.positions.startManager(cik);
     let previous = '';
     let tally: SecurityTally | undefined;
     let equityCounted = false;
@@ -148,6 +157,7 @@ export class SecurityTotals {
         tally = this.tallies.get(cusip);
         if (!tally) {
           tally = {
+            id: this.tallies.size,
             holder_count: 0,
             total_value: 0,
             equity_manager_count: 0,
@@ -161,14 +171,22 @@ export class SecurityTotals {
       }
       const current = tally as SecurityTally;
       const value = valueAt(i);
+      const code = codeAt(i);
+      const shares = sharesAt(i);
+      this.positions.add(current.id, code, value, shares);
       current.total_value += value;
-      if (equityAt(i)) {
+      if (isEquityCode(code)) {
         current.equity_value += value;
-        current.equity_shares += sharesAt(i);
+        current.equity_shares += shares;
         if (!equityCounted) current.equity_manager_count += 1;
         equityCounted = true;
       }
     }
+  }
+
+  /** Writes the quarter's security_positions rows (every CUSIP held, named or not). */
+  async writePositions(handle: DbHandle, executor: Executor, quarter: string): Promise<void> {
+    await this.positions.write(handle, executor, quarter, [...this.tallies.keys()]);
   }
 
   /** Writes the quarter's rows; issuer and class come from the security master. */

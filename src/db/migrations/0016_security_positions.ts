@@ -1,0 +1,51 @@
+/**
+ * `security_positions`: each security quarter's positions of every manager and every type packed in
+ * one binary value (SECURITY_POSITIONS in src/holdings/portfolio-pack.ts), in the holders list's
+ * order, instead of a `positions` row per position with two indexes over it: the table that made up
+ * ~300 MB of a quarter's load, its index builds and its copy (docs/ingest-holdings.md). A manager's
+ * side of the same positions is `manager_portfolios`. A database loaded before gets it from
+ * `regdata migrate` (backfilled from the packed portfolios by the load's own code).
+ *
+ * Additive (docs/deploy.md): `positions` stays, no longer written, so that API processes of the
+ * previous release keep answering while the new ones roll out; a later release drops it. Down
+ * refills it from the packed portfolios, so the previous release serves every quarter loaded since.
+ */
+import { type Kysely, sql } from 'kysely';
+import { putCallOf, shareTypeOf, unpackPortfolio } from '../../holdings/portfolio-pack.js';
+import { isPostgres } from '../dialect.js';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('security_positions')
+    .addColumn('quarter', 'text', (c) => c.notNull())
+    .addColumn('cusip', 'text', (c) => c.notNull())
+    .addColumn('positions', isPostgres(db) ? 'bytea' : 'blob', (c) => c.notNull())
+    .addPrimaryKeyConstraint('security_positions_pk', ['quarter', 'cusip'])
+    .execute();
+}
+
+/** Rows per INSERT when refilling positions (8 columns: within both backends' limits). */
+const ROWS_PER_INSERT = 1000;
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.deleteFrom('positions' as never).execute();
+  const managers = await sql<{ cik: string; quarter: string }>`
+    select cik, quarter from manager_portfolios order by cik, quarter`.execute(db);
+  for (const { cik, quarter } of managers.rows) {
+    const { rows } = await sql<{ positions: Uint8Array }>`
+      select positions from manager_portfolios where cik = ${cik} and quarter = ${quarter}`.execute(db);
+    const pack = unpackPortfolio((rows[0] as { positions: Uint8Array }).positions);
+    const positions = Array.from({ length: pack.count }, (_, i) => {
+      const code = pack.codes[i] as number;
+      // biome-ignore format: one position
+      return { quarter, cik, cusip: pack.cusip(i), share_type: shareTypeOf(code), put_call: putCallOf(code),
+        value: pack.values[i] as number, shares: pack.shares[i] as number, is_equity: code === 0 ? 1 : 0 };
+    });
+    for (let i = 0; i < positions.length; i += ROWS_PER_INSERT)
+      await db
+        .insertInto('positions' as never)
+        .values(positions.slice(i, i + ROWS_PER_INSERT) as never)
+        .execute();
+  }
+  await db.schema.dropTable('security_positions').execute();
+}
