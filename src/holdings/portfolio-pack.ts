@@ -75,6 +75,8 @@ export interface PositionColumns {
 export interface KeyedPositions {
   readonly count: number;
   key(i: number): string;
+  /** Copies position i's key bytes to `into` at `at` (instead of writing `key(i)`: no string). */
+  copyKey?(i: number, into: Uint8Array, at: number): void;
   code(i: number): number;
   value(i: number): number;
   shares(i: number): number;
@@ -112,17 +114,22 @@ export function packPositions(layout: PackLayout, positions: KeyedPositions, sor
   const buffer = Buffer.alloc(HEAD + (17 + k) * n);
   buffer.writeUInt32LE(n, 0);
   buffer.writeUInt32LE(layout.format, 4);
-  const sharesAt = HEAD + 8 * n;
+  // Buffer.alloc never hands out a pooled slice: the numbers start 8-byte aligned.
+  const numbers = new Float64Array(buffer.buffer, buffer.byteOffset + HEAD, 2 * n);
   const codesAt = HEAD + 16 * n;
   const keysAt = HEAD + 17 * n;
+  const { copyKey } = positions;
   for (let to = 0; to < n; to++) {
     const from = order[to] as number;
-    buffer.writeDoubleLE(positions.value(from), HEAD + 8 * to);
-    buffer.writeDoubleLE(positions.shares(from), sharesAt + 8 * to);
+    numbers[to] = positions.value(from);
+    numbers[n + to] = positions.shares(from);
     buffer[codesAt + to] = positions.code(from);
-    const key = positions.key(from);
-    if (key.length !== k) throw new Error(`${layout.what}: key ${key} is not ${k} characters`);
-    buffer.write(key, keysAt + k * to, k, 'latin1');
+    if (copyKey) copyKey(from, buffer, keysAt + k * to);
+    else {
+      const key = positions.key(from);
+      if (key.length !== k) throw new Error(`${layout.what}: key ${key} is not ${k} characters`);
+      buffer.write(key, keysAt + k * to, k, 'latin1');
+    }
   }
   return buffer;
 }

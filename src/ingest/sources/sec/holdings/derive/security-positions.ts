@@ -66,6 +66,8 @@ export class SecurityPositions {
     const value = this.value.take(this.count);
     const shares = this.shares.take(this.count);
     const { ciks } = this.managers;
+    const k = SECURITY_POSITIONS.keyBytes;
+    const cikBytes = Buffer.from(ciks.join(''), 'latin1');
     // Managers are numbered in CIK order, so comparing numbers compares CIKs.
     const byPage = (a: number, b: number) =>
       (value[b] as number) - (value[a] as number) ||
@@ -82,6 +84,10 @@ export class SecurityPositions {
         {
           count: held.length,
           key: (i) => ciks[manager[at(i)] as number] as string,
+          copyKey: (i, into, to) => {
+            const from = k * (manager[at(i)] as number);
+            into.set(cikBytes.subarray(from, from + k), to);
+          },
           code: (i) => code[at(i)] as number,
           value: (i) => value[at(i)] as number,
           shares: (i) => shares[at(i)] as number,
