@@ -4,6 +4,7 @@
  * overlap of the 5 largest portfolios, limit=500 pages, the largest manager's changes).
  */
 import Database from 'better-sqlite3';
+import { isEquityCode, SECURITY_POSITIONS, unpackPositions } from '../src/holdings/portfolio-pack.js';
 
 export type UrlSets = Record<string, string[]>;
 
@@ -65,12 +66,22 @@ export function urlSets(path: string): UrlSets {
       'SELECT cusip FROM security_quarters WHERE quarter = ? ORDER BY holder_count DESC, cusip LIMIT 3',
       quarter,
     );
-    const heldBy = (cusip: string) =>
-      one<string>(
-        'SELECT cik FROM positions WHERE quarter = ? AND cusip = ? AND is_equity = 1 ORDER BY value DESC LIMIT 1',
-        quarter,
-        cusip,
+    // The largest equity holder: the first equity position of the security's packed positions.
+    const heldBy = (cusip: string) => {
+      const pack = unpackPositions(
+        SECURITY_POSITIONS,
+        one<Buffer>(
+          'SELECT positions FROM security_positions WHERE quarter = ? AND cusip = ?',
+          quarter,
+          cusip,
+        ),
       );
+      const first = Array.from({ length: pack.count }, (_, i) => i).find((i) =>
+        isEquityCode(pack.codes[i] as number),
+      );
+      if (first === undefined) throw new Error(`${cusip} has no equity holder in ${quarter}`);
+      return pack.key(first);
+    };
     const tickers = many<string>(
       'SELECT s.ticker FROM security_latest l JOIN securities s ON s.cusip = l.cusip WHERE s.ticker IS NOT NULL ORDER BY l.total_value DESC LIMIT 2',
     );

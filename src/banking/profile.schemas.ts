@@ -69,7 +69,10 @@ export const ProfileSchema = Type.Object({
             value: thousands('Position value'),
             shares: Type.Number(),
           }),
-          { description: 'The 10 largest equity positions, by value' },
+          {
+            description:
+              'The 10 largest positions that are not options (shares, or principal amounts for PRN), by value descending then CIK; a manager holding both appears twice',
+          },
         ),
         changes: Type.Union(
           [

@@ -31,8 +31,8 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
 /**
  * Tables derived at load time that a database loaded before they existed lacks: the identity graph,
  * crowded-as-of-day rows, packed portfolios, packed security positions and packed changes, built
- * once here (later loads keep them current). Crowding and portfolios read `positions`, which a
- * database derived before them still has filled.
+ * once here (later loads keep them current). The portfolios come first, from `positions` (which a
+ * database derived before them has filled); the others are built from the portfolios.
  */
 async function backfillDerived(handle: DbHandle): Promise<void> {
   const links = await handle.db.selectFrom('entity_links').select('from_id').limit(1).execute();
@@ -40,8 +40,8 @@ async function backfillDerived(handle: DbHandle): Promise<void> {
   const advisers = await handle.db.selectFrom('advisers').select('crd').limit(1).execute();
   if (links.length === 0 && (banks.length > 0 || advisers.length > 0))
     await handle.db.transaction().execute((trx) => rebuildEntityLinks(handle, trx));
-  await handle.db.transaction().execute((trx) => backfillCrowdedDays(handle, trx));
   await handle.db.transaction().execute((trx) => backfillManagerPortfolios(handle, trx));
+  await handle.db.transaction().execute((trx) => backfillCrowdedDays(handle, trx));
   await handle.db.transaction().execute((trx) => backfillSecurityPositions(handle, trx));
   await handle.db.transaction().execute((trx) => backfillChanges(handle, trx));
 }

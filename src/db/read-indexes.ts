@@ -5,7 +5,8 @@
  * and every bank's own (banking/peers/history-index.ts), one report date's call reports
  * (banking/financials-snapshot.ts), the security search (holdings/security-search.ts), a quarter's
  * holder-change counts per security (holdings/holder-summaries.ts), a security's holders in a quarter
- * (holdings/security-holders.ts).
+ * (holdings/security-holders.ts), a security's packed positions in a quarter
+ * (holdings/portfolios.queries.ts).
  * All of them together stay within READ_INDEX_MAX_BYTES, the least recently used dropped first; 0
  * turns them off (every answer then reads the database).
  */

@@ -4,7 +4,8 @@ import type { Database } from '../db/tables.js';
 import type { Page } from '../http/paging.js';
 import { MANAGER_CHANGES, managerChangeAt, pageRows, unpackChanges } from './change-pack.js';
 import { money } from './params.js';
-import { isEquityCode, SECURITY_POSITIONS, unpackPositions } from './portfolio-pack.js';
+import { isEquityCode, type PackedPositions, SECURITY_POSITIONS } from './portfolio-pack.js';
+import { securityPositions } from './portfolios.queries.js';
 import {
   type ChangeStatus,
   type ManagerChangesTable,
@@ -112,22 +113,16 @@ async function filedQuarters(db: Kysely<Database>, cik: string) {
  * held it, with the status computed by the same rule as the load-time changes (changes.ts:
  * split-adjusted shares, less than one share apart is unchanged). Undefined when it never held it.
  */
-export async function positionHistory(db: Kysely<Database>, cik: string, cusip: string) {
+export async function positionHistory(db: Kysely<Database>, cik: string, cusip: string, maxBytes: number) {
   const quarters = await filedQuarters(db, cik);
   if (quarters.length === 0) return undefined;
-  const held = equityPositionsOf(
-    cik,
-    await db
-      .selectFrom('security_positions')
-      .select(['quarter', 'positions'])
-      .where(
-        'quarter',
-        'in',
-        quarters.map((q) => q.quarter),
-      )
-      .where('cusip', '=', cusip)
-      .execute(),
+  const packs = await Promise.all(
+    quarters.map(async ({ quarter }) => ({
+      quarter,
+      pack: await securityPositions(db, quarter, cusip, maxBytes),
+    })),
   );
+  const held = equityPositionsOf(cik, packs);
   if (held.length === 0) return undefined;
   const spans = await db
     .selectFrom('split_spans')
@@ -158,14 +153,20 @@ export async function positionHistory(db: Kysely<Database>, cik: string, cusip: 
 }
 
 /** The manager's equity position in each quarter's packed security positions that has one. */
-function equityPositionsOf(cik: string, rows: readonly { quarter: string; positions: Uint8Array }[]) {
+function equityPositionsOf(
+  cik: string,
+  packs: readonly { quarter: string; pack: PackedPositions | undefined }[],
+) {
   const key = Buffer.from(cik, 'latin1');
   const k = SECURITY_POSITIONS.keyBytes;
   const held: { quarter: string; shares: number; value: number }[] = [];
-  for (const { quarter, positions } of rows) {
-    const pack = unpackPositions(SECURITY_POSITIONS, positions);
-    for (let i = 0; i < pack.count; i++) {
-      if (isEquityCode(pack.codes[i] as number) && key.compare(pack.keys, k * i, k * i + k) === 0) {
+  for (const { quarter, pack } of packs) {
+    if (!pack) continue;
+    // A native search of the keys (~8,000 of them for the most held security): a match must start
+    // at a key's boundary, and be the manager's equity position (it may also hold options).
+    for (let at = pack.keys.indexOf(key); at >= 0; at = pack.keys.indexOf(key, at + 1)) {
+      const i = at / k;
+      if (Number.isInteger(i) && isEquityCode(pack.codes[i] as number)) {
         held.push({ quarter, shares: pack.shares[i] as number, value: pack.values[i] as number });
         break;
       }

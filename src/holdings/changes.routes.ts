@@ -100,7 +100,7 @@ export const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const cik = padCik(request.params.cik);
       await requireManager(app.db, cik);
       const { cusip } = request.params;
-      const history = await positionHistory(app.db, cik, cusip);
+      const history = await positionHistory(app.db, cik, cusip, app.config.readIndexMaxBytes);
       if (!history) throw notFound(`CIK ${cik} never held an equity position in CUSIP ${cusip}`);
       return history;
     },

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { readIndex, type Sized } from '../db/read-indexes.js';
 import { matchesSearch } from '../db/search.js';
 import type { Database } from '../db/tables.js';
 import { type Page, totalFromPage } from '../http/paging.js';
@@ -132,19 +133,41 @@ export async function findSecurityQuarter(db: Kysely<Database>, quarter: string,
   };
 }
 
-/** A security quarter's packed positions (every manager, every type), in the holders list's order. */
-export async function securityPositions(
+interface HeldPositions extends Sized {
+  readonly pack: PackedPositions | undefined;
+}
+
+async function readSecurityPositions(
   db: Kysely<Database>,
   quarter: string,
   cusip: string,
-): Promise<PackedPositions | undefined> {
+): Promise<HeldPositions> {
   const row = await db
     .selectFrom('security_positions')
     .select('positions')
     .where('quarter', '=', quarter)
     .where('cusip', '=', cusip)
     .executeTakeFirst();
-  return row && unpackPositions(SECURITY_POSITIONS, row.positions);
+  return {
+    pack: row && unpackPositions(SECURITY_POSITIONS, row.positions),
+    bytes: 256 + (row?.positions.byteLength ?? 0),
+  };
+}
+
+/**
+ * A security quarter's packed positions (every manager, every type), in the holders list's order;
+ * kept as a read index when `maxBytes` allows (db/read-indexes.ts): the most held security's are
+ * ~200 KB, read from SQLite's overflow pages in ~0.2 ms, per quarter, for every request otherwise.
+ */
+export async function securityPositions(
+  db: Kysely<Database>,
+  quarter: string,
+  cusip: string,
+  maxBytes = 0,
+): Promise<PackedPositions | undefined> {
+  const read = () => readSecurityPositions(db, quarter, cusip);
+  return ((await readIndex(db, `security-positions|${quarter}|${cusip}`, maxBytes, read)) ?? (await read()))
+    .pack;
 }
 
 /**
@@ -152,8 +175,14 @@ export async function securityPositions(
  * share type and put/call (null first): a slice of the security's packed positions, its managers
  * named from their quarter (a position whose manager quarter is missing is left out, as a join would).
  */
-export async function listHolders(db: Kysely<Database>, quarter: string, cusip: string, page: Page) {
-  const pack = await securityPositions(db, quarter, cusip);
+export async function listHolders(
+  db: Kysely<Database>,
+  quarter: string,
+  cusip: string,
+  page: Page,
+  maxBytes: number,
+) {
+  const pack = await securityPositions(db, quarter, cusip, maxBytes);
   if (!pack) return { total: 0, data: [] };
   const end = Math.min(pack.count, page.offset + page.limit);
   const ciks = new Set<string>();

@@ -51,7 +51,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { mode, quarter, ...(await listSecurities(app.db, quarter, q, page)), limit, offset };
       const security = await findSecurityQuarter(app.db, quarter, cusip);
       if (!security) throw notFound(`No manager holds CUSIP ${cusip} in ${quarter}`);
-      const holders = await listHolders(app.db, quarter, cusip, page);
+      const holders = await listHolders(app.db, quarter, cusip, page, app.config.readIndexMaxBytes);
       return { mode, quarter, security, ...holders, limit, offset };
     },
   );

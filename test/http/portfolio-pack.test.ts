@@ -7,7 +7,10 @@
  * of the latest two quarters; the migrate backfills (portfolios from a `positions` table, security
  * positions from the portfolios) pack exactly what the derivation packed.
  */
+import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
 import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { money, percent } from '../../src/holdings/params.js';
@@ -239,5 +242,33 @@ describe.each(testBackends())('packed positions on $name', (backend) => {
     expect(await writer.db.transaction().execute((trx) => backfillManagerPortfolios(writer, trx))).toBe(0);
     expect(await writer.db.transaction().execute((trx) => backfillSecurityPositions(writer, trx))).toBe(0);
     expect(await Promise.all(urls.map(answer))).toEqual(before);
+  });
+
+  // Last: it takes the schema down and up again.
+  it('migration 0016 down refills positions with every stored position; up and migrate pack them again', async () => {
+    const { writer } = ctx.database;
+    const stored = (await storedPositions(writer.db)).map(({ code: _, ...row }) => row);
+    const securities = await packs('security_positions');
+    const migrator = new Migrator({ db: writer.db, provider: migrationProvider });
+    const down = await migrator.migrateTo('0015_financials_parents_index');
+    expect(down.error).toBeUndefined();
+    const refilled = await writer.db
+      .selectFrom('positions')
+      .selectAll()
+      .orderBy('quarter')
+      .orderBy('cik')
+      .orderBy('cusip')
+      .execute();
+    const row = (p: Omit<PositionRow, 'code'>) => ({
+      ...p,
+      value: Number(p.value),
+      shares: Number(p.shares),
+      is_equity: Number(p.is_equity),
+    });
+    // The database orders the put/call codes its own way: compare as sets of rows.
+    const key = (p: Omit<PositionRow, 'code'>) => JSON.stringify(row(p));
+    expect(refilled.map(key).sort()).toEqual(stored.map(key).sort());
+    expect(await migrateToLatest(writer)).toContain('0016_security_positions');
+    expect(await packs('security_positions')).toEqual(securities);
   });
 });

@@ -1130,7 +1130,7 @@ export interface operations {
                             holder_count: number;
                             /** @description Their value, thousands of USD (13F values) */
                             total_value: number;
-                            /** @description The 10 largest equity positions, by value */
+                            /** @description The 10 largest positions that are not options (shares, or principal amounts for PRN), by value descending then CIK; a manager holding both appears twice */
                             top_holders: {
                                 cik: string;
                                 name: string;

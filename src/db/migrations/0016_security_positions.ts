@@ -28,6 +28,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 const ROWS_PER_INSERT = 1000;
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // One transaction on SQLite too (its migrations run outside one): never a half-refilled table.
+  if (db.isTransaction) return refillPositions(db);
+  await db.transaction().execute(refillPositions);
+}
+
+async function refillPositions(db: Kysely<unknown>): Promise<void> {
   await db.deleteFrom('positions' as never).execute();
   const managers = await sql<{ cik: string; quarter: string }>`
     select cik, quarter from manager_portfolios order by cik, quarter`.execute(db);

@@ -115,7 +115,8 @@ export const positions: ExportTable = {
       .orderBy('cik')
       .orderBy('quarter'),
   unpack: {
-    // The largest portfolios hold ~10,000 positions: ~4 MB of rows per read at most.
+    // The largest portfolios hold ~10,000 positions: 20 of them, ~200,000 row arrays (a few tens of
+    // MB) per read at most.
     readAtOnce: 20,
     async rows(db) {
       const master = new Map(

@@ -9,6 +9,11 @@
  */
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
+import {
+  isEquityCode,
+  type PackedPortfolio,
+  unpackPortfolio,
+} from '../../../../../holdings/portfolio-pack.js';
 import type { CrowdedDaysTable } from '../../../../../holdings/tables.js';
 import type { FilingSumsView } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-tables.js';
@@ -87,6 +92,14 @@ export class DailyCrowding {
     for (const p of positions) if (p.is_equity === 1) this.add(day, 1, p.cusip, p.value, p.shares);
   }
 
+  /** addPositions for a packed portfolio. */
+  addPack(day: string, pack: PackedPortfolio): void {
+    for (let i = 0; i < pack.count; i++) {
+      if (isEquityCode(pack.codes[i] as number))
+        this.add(day, 1, pack.cusip(i), pack.values[i] as number, pack.shares[i] as number);
+    }
+  }
+
   /** addPositions for a filing's summed positions (values already in thousands). */
   addView(day: string, view: FilingSumsView, isEquity: (code: number) => boolean): void {
     const { batch, start, count } = view;
@@ -160,7 +173,8 @@ const MANAGERS_PER_READ = 200;
 
 /**
  * Derives crowded_days for the quarters a database derived before they existed (run by
- * migrateToLatest): from the stored positions and the filings, without re-deriving the quarter.
+ * migrateToLatest, after the packed portfolios' backfill): from the packed portfolios and the
+ * filings, without re-deriving the quarter.
  */
 export async function backfillCrowdedDays(handle: DbHandle, executor: Executor): Promise<number> {
   const derived = await executor.selectFrom('manager_quarters').select('quarter').distinct().execute();
@@ -182,22 +196,17 @@ export async function backfillCrowdedDays(handle: DbHandle, executor: Executor):
     for (let i = 0; i < managers.length; i += MANAGERS_PER_READ) {
       const batch = managers.slice(i, i + MANAGERS_PER_READ);
       const rows = await executor
-        .selectFrom('positions')
-        .select(['cik', 'cusip', 'value', 'shares'])
+        .selectFrom('manager_portfolios')
+        .select(['cik', 'positions'])
         .where('quarter', '=', quarter)
         .where('cik', 'in', batch)
-        .where('is_equity', '=', 1)
         .execute();
-      const held = new Map<string, Position[]>();
-      for (const row of rows) {
-        // biome-ignore format: one position
-        const position = { quarter, cik: row.cik, cusip: row.cusip, share_type: 'SH', put_call: null, value: Number(row.value), shares: Number(row.shares), is_equity: 1 };
-        held.set(row.cik, [...(held.get(row.cik) ?? []), position]);
-      }
+      const held = new Map(rows.map((row) => [row.cik, unpackPortfolio(row.positions)]));
       for (const cik of batch) {
         const own = filingsOf.get(cik) ?? [];
         const final = resolveManagerQuarter(own);
-        if (final) crowding.addPositions(crowding.effectiveDay(final, own), held.get(cik) ?? []);
+        const pack = held.get(cik);
+        if (final && pack) crowding.addPack(crowding.effectiveDay(final, own), pack);
       }
     }
     await crowding.write(handle, executor, quarter);
