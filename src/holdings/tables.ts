@@ -44,8 +44,8 @@ export interface InfoTables13fTable {
   /** 0 for the first run of the filing's rows in a load, 1, 2, … for later runs. */
   part: number;
   row_count: number;
-  /** JSON array of row arrays in INFO_ROW_FIELDS order, values as filed. */
-  rows: string;
+  /** The rows in INFO_ROW_FIELDS order, values as filed, encoded (info-row-codec.ts). */
+  rows: Uint8Array;
 }
 
 /** One INFOTABLE row, as filed (stored packed per filing in `info_tables_13f`: info-tables.ts). */

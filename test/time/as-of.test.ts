@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
+import type { InfoRowFields } from '../../src/ingest/sources/sec/holdings/info-row-codec.js';
+import { unpackRows } from '../../src/ingest/sources/sec/holdings/info-tables.js';
 import { getJson, useTestApp, withAppOn } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
 
@@ -18,8 +20,6 @@ interface Filing {
   form_type: string;
   amendment_type: string | null;
 }
-
-type RawRow = [string, string, string | null, number, number, string, string | null];
 
 /** SPEC §3, written here independently: which filings make up a manager's quarter by `day`. */
 function applied(filings: readonly Filing[], day: string): Filing[] {
@@ -56,8 +56,8 @@ describe.each(testBackends())('as_of on $name', (backend) => {
       .execute();
   }
 
-  async function rowsOf(accessions: readonly string[]): Promise<Map<string, RawRow[]>> {
-    const out = new Map<string, RawRow[]>();
+  async function rowsOf(accessions: readonly string[]): Promise<Map<string, InfoRowFields[]>> {
+    const out = new Map<string, InfoRowFields[]>();
     for (let i = 0; i < accessions.length; i += 200) {
       const records = await db()
         .selectFrom('info_tables_13f')
@@ -65,16 +65,13 @@ describe.each(testBackends())('as_of on $name', (backend) => {
         .where('accession_number', 'in', accessions.slice(i, i + 200))
         .execute();
       for (const r of records)
-        out.set(r.accession_number, [
-          ...(out.get(r.accession_number) ?? []),
-          ...(JSON.parse(r.rows) as RawRow[]),
-        ]);
+        out.set(r.accession_number, [...(out.get(r.accession_number) ?? []), ...unpackRows(r.rows)]);
     }
     return out;
   }
 
   /** Positions (key CUSIP|type|put/call) in thousands, from the raw rows of the applied filings. */
-  function positions(set: readonly Filing[], rows: Map<string, RawRow[]>) {
+  function positions(set: readonly Filing[], rows: Map<string, InfoRowFields[]>) {
     type Sum = {
       cusip: string;
       type: string;

@@ -1,7 +1,8 @@
 /**
  * Migration 0004 packs an existing database's information-table rows per filing, and its down
  * migration unpacks them again, value for value, on both backends. The derivation then serves the
- * same positions from the packed rows as it did from the old table.
+ * same positions from the packed rows as it did from the old table. Migration 0017 turns the packed
+ * JSON records into the binary form and back, value for value.
  */
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +89,47 @@ describe.each(testBackends())('migration 0004 (packed information tables) on $na
       ),
     );
     expect(await migrateToLatest(database.writer)).toContain('0004_info_tables');
+  });
+
+  it('migration 0017 encodes JSON records in the binary form and decodes them on the way down', async () => {
+    database = await backend.create();
+    const { db } = database.writer;
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('0016_security_positions')).error).toBeUndefined();
+    // More records than the migration reads at a time, a filing in two parts among them.
+    const json = Array.from({ length: 450 }, (_, i) => ({
+      accession_number: `0000000001-25-${String(Math.floor(i / 2)).padStart(6, '0')}`,
+      part: i % 2,
+      row_count: 3,
+      rows: JSON.stringify(ROWS.map((r) => fieldsOf({ ...r, value: r.value + i }))),
+    }));
+    for (let i = 0; i < json.length; i += 100)
+      await db
+        .insertInto('info_tables_13f')
+        .values(json.slice(i, i + 100) as never)
+        .execute();
+
+    expect(await migrateToLatest(database.writer)).toContain('0017_binary_info_rows');
+    const binary = await db
+      .selectFrom('info_tables_13f')
+      .selectAll()
+      .orderBy('accession_number')
+      .orderBy('part')
+      .execute();
+    expect(binary).toHaveLength(json.length);
+    binary.forEach((record, i) => {
+      expect(record.rows).toBeInstanceOf(Uint8Array);
+      expect(unpackRows(record.rows)).toEqual(JSON.parse((json[i] as { rows: string }).rows));
+    });
+    const bytes = (rows: Uint8Array | string) =>
+      typeof rows === 'string' ? Buffer.byteLength(rows) : rows.length;
+    expect(bytes(binary[0]?.rows as Uint8Array)).toBeLessThan(bytes((json[0] as { rows: string }).rows));
+
+    expect((await migrator.migrateTo('0016_security_positions')).error).toBeUndefined();
+    const { rows: back } = await sql<{ rows: string }>`
+      select rows from info_tables_13f order by accession_number, part`.execute(db);
+    expect(back.map((r) => r.rows)).toEqual(json.map((r) => r.rows));
+    expect(await migrateToLatest(database.writer)).toContain('0017_binary_info_rows');
   });
 
   it('derives positions from packed rows exactly as filed', async () => {

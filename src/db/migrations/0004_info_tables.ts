@@ -3,7 +3,7 @@
  * or per contiguous run of its rows) instead of one table row per holding (`info_rows_13f`). Only
  * the derivation reads them, always a whole filing at a time; a data set's ~3.8 million rows become
  * ~9,000 records, which the load stages and the swap copies in a fraction of the time. The rows are
- * a JSON array of arrays in the field order of src/ingest/sources/sec/holdings/info-tables.ts, values as filed.
+ * a JSON array of arrays in the field order of INFO_ROW_FIELDS, values as filed (a binary form since 0017).
  * Existing rows are converted in place (both directions), in SQL, inside the migration.
  */
 import { type Kysely, sql } from 'kysely';

@@ -15,6 +15,7 @@ import * as holdersCoveringIndex from './0013_holders_covering_index.js';
 import * as packedChanges from './0014_packed_changes.js';
 import * as financialsParentsIndex from './0015_financials_parents_index.js';
 import * as securityPositions from './0016_security_positions.js';
+import * as binaryInfoRows from './0017_binary_info_rows.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014_packed_changes': packedChanges,
   '0015_financials_parents_index': financialsParentsIndex,
   '0016_security_positions': securityPositions,
+  '0017_binary_info_rows': binaryInfoRows,
 };
 
 export const migrationProvider: MigrationProvider = {

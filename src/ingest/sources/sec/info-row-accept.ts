@@ -3,7 +3,7 @@
  * notice, not a confidential-treatment placeholder, and with the fields a position needs. The
  * verdict carries the reason a row is skipped or rejected, so the load summary can count it.
  */
-import type { InfoRowFields } from './holdings/info-tables.js';
+import type { InfoRowFields } from './holdings/info-row-codec.js';
 import type { InfoTableRow } from './types.js';
 
 const PLACEHOLDER_CUSIP = '000000000';

@@ -15,7 +15,8 @@ import type { Stager, StagingSpec } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
 import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import { deriveHoldings } from './holdings/derive/index.js';
-import { type InfoRowFields, InfoTablePacker, packRecord } from './holdings/info-tables.js';
+import { InfoRowEncoder } from './holdings/info-row-codec.js';
+import { InfoTablePacker, packRecord } from './holdings/info-tables.js';
 import { LoadSums } from './holdings/load-sums.js';
 import { acceptInfoRow } from './info-row-accept.js';
 import type { LoadFilings, ParsedBatch } from './infotable-parse.js';
@@ -37,7 +38,7 @@ const ROWS_SPEC: StagingSpec<'info_tables_13f'> = {
   table: 'info_tables_13f',
   columns: ['accession_number', 'part', 'row_count', 'rows'],
   key: ['accession_number', 'part'],
-  // A record is a whole filing (~40 KB of JSON on average): buffer ~4 MB, not 200.
+  // A record is a whole filing (~25 KB on average, info-row-codec.ts): buffer ~2.5 MB, not 200.
   flushEvery: 100,
   rowsPerRecord: 'row_count',
   // Every served row of a filing this load contains goes, even when the new copy has fewer rows.
@@ -63,7 +64,7 @@ export class Loader13F {
   private readonly staged = new Map<string, string>();
   private readonly filingDates = new Map<string, { filingDate: string; quarter: string }>();
   /** The record the last parsed batch left open (RecordCut.continues). */
-  private openRecord: { accession: string; part: number; rows: InfoRowFields[] } | null = null;
+  private openRecord: { accession: string; part: number; rows: InfoRowEncoder } | null = null;
   /** Positions and names of the filings parsed from data sets, summed as they were read. */
   private sums!: LoadSums;
   readonly quarters = new Set<string>();
@@ -171,20 +172,19 @@ export class Loader13F {
       };
       const run = this.sums.startFiling(cut.accession, filingDate, quarter);
       const open = this.openRecord;
-      const rows = open?.accession === cut.accession && open.part === cut.part ? open.rows : [];
+      const rows =
+        open?.accession === cut.accession && open.part === cut.part ? open.rows : new InfoRowEncoder();
       for (let k = 0; k < cut.rows; k++) {
         const i = at + k;
         const code = codes[i] as number;
         const cusip = cusips.slice(i * 9, i * 9 + 9);
         const issuer = texts[3 * i] as string;
         const title = texts[3 * i + 1] ?? null;
-        const shareType = shareTypeOf(code);
-        const putCall = putCallOf(code);
         const value = values[i] as number;
         // biome-ignore format: one value per field of INFO_ROW_FIELDS
-        rows.push([cusip, issuer, title, value, shares[i] as number, shareType, putCall, texts[3 * i + 2] ?? null,
-          votes(3 * i), votes(3 * i + 1), votes(3 * i + 2)]);
-        run.add(cusip, shareType, putCall, value, shares[i] as number, issuer, title);
+        rows.add(cusip, code, value, shares[i] as number, issuer, title, texts[3 * i + 2] ?? null,
+          votes(3 * i), votes(3 * i + 1), votes(3 * i + 2));
+        run.add(cusip, shareTypeOf(code), putCallOf(code), value, shares[i] as number, issuer, title);
       }
       at += cut.rows;
       this.rowCount += cut.rows;

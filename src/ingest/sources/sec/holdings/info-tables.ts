@@ -1,44 +1,22 @@
 /**
- * The storage format of raw information-table rows: packed per filing in `info_tables_13f`. Only
- * the derivation reads raw rows, and always a whole filing at a time, so one record per filing
- * (per contiguous run of its rows, `part`) holds them as a JSON array of arrays in INFO_ROW_FIELDS
- * order, values exactly as filed. A data set's ~3.8 million rows become ~9,000 records.
+ * The storage of raw information-table rows: packed per filing in `info_tables_13f`. Only the
+ * derivation reads raw rows, and always a whole filing at a time, so one record per filing (per
+ * contiguous run of its rows, `part`) holds them in INFO_ROW_FIELDS order, values exactly as filed,
+ * in a compact binary form (info-row-codec.ts). A data set's ~3.8 million rows become ~9,000 records.
  */
 
 import { insertRows } from '../../../../db/bulk.js';
 import type { DbHandle } from '../../../../db/connect.js';
 import type { InfoRow13f, InfoTables13fTable } from '../../../../holdings/tables.js';
 import type { Executor } from './derive/executor.js';
-
-// biome-ignore format: field list
-export const INFO_ROW_FIELDS = ['cusip', 'issuer', 'title_of_class', 'value', 'shares', 'share_type', 'put_call',
-  'investment_discretion', 'voting_sole', 'voting_shared', 'voting_none'] as const;
-
-/** One row's values in INFO_ROW_FIELDS order. */
-export type InfoRowFields = [
-  cusip: string,
-  issuer: string,
-  titleOfClass: string | null,
-  value: number,
-  shares: number,
-  shareType: string,
-  putCall: string | null,
-  discretion: string | null,
-  votingSole: number | null,
-  votingShared: number | null,
-  votingNone: number | null,
-];
+import { decodeInfoRows, InfoRowEncoder, type InfoRowFields } from './info-row-codec.js';
 
 /** A packed record bounded in size: a huge filing spans several parts. */
 export const MAX_ROWS_PER_PART = 50_000;
 
-/** The stored record of a filing's rows (or of one part of a huge filing's). */
-export function packRecord(
-  accession: string,
-  part: number,
-  rows: readonly InfoRowFields[],
-): InfoTables13fTable {
-  return { accession_number: accession, part, row_count: rows.length, rows: JSON.stringify(rows) };
+/** The stored record of a filing's rows (or of one part of a huge filing's), encoded. */
+export function packRecord(accession: string, part: number, rows: InfoRowEncoder): InfoTables13fTable {
+  return { accession_number: accession, part, row_count: rows.count, rows: rows.finish() };
 }
 
 export function fieldsOf(row: InfoRow13f): InfoRowFields {
@@ -47,8 +25,8 @@ export function fieldsOf(row: InfoRow13f): InfoRowFields {
     row.investment_discretion, row.voting_sole, row.voting_shared, row.voting_none];
 }
 
-export function unpackRows(rows: string): InfoRowFields[] {
-  return JSON.parse(rows) as InfoRowFields[];
+export function unpackRows(rows: Uint8Array): InfoRowFields[] {
+  return decodeInfoRows(rows);
 }
 
 /**
@@ -58,26 +36,25 @@ export function unpackRows(rows: string): InfoRowFields[] {
  */
 export class InfoTablePacker {
   private accession: string | null = null;
-  private rows: InfoRowFields[] = [];
+  private rows = new InfoRowEncoder();
   private readonly parts = new Map<string, number>();
 
   /** Adds a row; returns the record this row closed, if any. */
   add(accession: string, row: InfoRowFields): InfoTables13fTable | null {
-    const closed =
-      accession !== this.accession || this.rows.length >= MAX_ROWS_PER_PART ? this.close() : null;
+    const closed = accession !== this.accession || this.rows.count >= MAX_ROWS_PER_PART ? this.close() : null;
     this.accession = accession;
-    this.rows.push(row);
+    this.rows.addFields(row);
     return closed;
   }
 
   /** Closes the open record; call once after the last row. */
   close(): InfoTables13fTable | null {
     const accession = this.accession;
-    if (accession === null || this.rows.length === 0) return null;
+    if (accession === null || this.rows.count === 0) return null;
     const part = this.parts.get(accession) ?? 0;
     this.parts.set(accession, part + 1);
     const rows = this.rows;
-    this.rows = [];
+    this.rows = new InfoRowEncoder();
     return packRecord(accession, part, rows);
   }
 }

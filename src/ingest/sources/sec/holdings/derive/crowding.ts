@@ -16,7 +16,7 @@ import {
 } from '../../../../../holdings/portfolio-pack.js';
 import type { CrowdedDaysTable } from '../../../../../holdings/tables.js';
 import type { FilingSumsView } from '../filing-sums.js';
-import type { InfoRowFields } from '../info-tables.js';
+import type { InfoRowFields } from '../info-row-codec.js';
 import type { Executor } from './executor.js';
 import { readFilingRows } from './filing-rows.js';
 import { appliedFilings, managerPositions, type Position } from './positions.js';

@@ -3,7 +3,8 @@
  * millions of rows is never held at once: the derivation walks its managers in batches and asks for
  * their applied filings' rows.
  */
-import { type InfoRowFields, unpackRows } from '../info-tables.js';
+import type { InfoRowFields } from '../info-row-codec.js';
+import { unpackRows } from '../info-tables.js';
 import type { Executor } from './executor.js';
 
 /** Accession numbers per query: well under every bind-parameter limit. */

@@ -21,7 +21,7 @@
 import type { DbHandle } from '../../../../../db/connect.js';
 import { isEquityCode } from '../../../../../holdings/portfolio-pack.js';
 import type { FilingSums } from '../filing-sums.js';
-import type { InfoRowFields } from '../info-tables.js';
+import type { InfoRowFields } from '../info-row-codec.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
 import { writeChanges } from './changes.js';
 import { DailyCrowding } from './crowding.js';

@@ -9,7 +9,7 @@ import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import { DOLLAR_VALUES_FROM } from '../../../../../holdings/identifiers.js';
 import type { PositionsTable } from '../../../../../holdings/tables.js';
-import type { InfoRowFields } from '../info-tables.js';
+import type { InfoRowFields } from '../info-row-codec.js';
 import type { Executor } from './executor.js';
 import type { FilingHeader, ResolvedQuarter } from './resolve.js';
 

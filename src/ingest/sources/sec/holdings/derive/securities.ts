@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
-import type { InfoRowFields } from '../info-tables.js';
+import type { InfoRowFields } from '../info-row-codec.js';
 import type { Executor } from './executor.js';
 import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
 

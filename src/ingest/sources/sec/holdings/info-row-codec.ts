@@ -1,0 +1,252 @@
+/**
+ * The binary form of a packed information-table record (`info_tables_13f.rows`, migration 0017):
+ * every value exactly as filed, in ~55 bytes a row where its JSON text took ~85. The rows are the
+ * largest thing a 13F load writes (a data set's 3.8 million rows: ~315 MB of JSON), and SQLite writes
+ * them three times (staging, the swap's copy through the WAL, the checkpoint).
+ *
+ * A record is the byte FORMAT, then its rows back to back (the count is the record's `row_count`),
+ * so a record split across parse batches is encoded by appending. A row, in INFO_ROW_FIELDS order:
+ *   CUSIP: 9 ASCII bytes
+ *   share type × put/call: one byte, codeOf's 0–5 when both are as the parser normalises them
+ *     (SH/PRN, null/PUT/CALL); TEXT_CODE, then both as texts, for anything else (e.g. `Call`)
+ *   VALUE, SSHPRNAMT: numbers
+ *   NAMEOFISSUER, TITLEOFCLASS: texts
+ *   INVESTMENTDISCRETION: one byte, 0 null, 1–3 SOLE/DFND/OTR, TEXT_CODE then a text for others
+ *   VOTING AUTHORITY sole, shared, none: numbers
+ * A number is an unsigned LEB128 varint v: 0 null; 1: a float64 (little-endian) follows (negative,
+ * fractional or beyond 2^52); otherwise the whole number v − 2. A text is a varint (UTF-8 length + 1;
+ * 0 null), then its UTF-8 bytes.
+ */
+import {
+  codeOf,
+  PUT_CALLS,
+  putCallOf,
+  SHARE_TYPES,
+  shareTypeOf,
+} from '../../../../holdings/portfolio-pack.js';
+
+// biome-ignore format: field list
+export const INFO_ROW_FIELDS = ['cusip', 'issuer', 'title_of_class', 'value', 'shares', 'share_type', 'put_call',
+  'investment_discretion', 'voting_sole', 'voting_shared', 'voting_none'] as const;
+
+/** One row's values in INFO_ROW_FIELDS order. */
+export type InfoRowFields = [
+  cusip: string,
+  issuer: string,
+  titleOfClass: string | null,
+  value: number,
+  shares: number,
+  shareType: string,
+  putCall: string | null,
+  discretion: string | null,
+  votingSole: number | null,
+  votingShared: number | null,
+  votingNone: number | null,
+];
+
+export const FORMAT = 1;
+const TEXT_CODE = 255;
+const DISCRETIONS = [null, 'SOLE', 'DFND', 'OTR'] as const;
+const CUSIP_BYTES = 9;
+const LARGEST_WHOLE = 2 ** 52;
+
+const varintLength = (v: number) => (v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : 4);
+
+/** Appends rows to one record's bytes. */
+export class InfoRowEncoder {
+  private bytes = Buffer.allocUnsafe(4096);
+  private at = 1;
+  private readonly float = new Float64Array(1);
+  private readonly floatBytes = new Uint8Array(this.float.buffer);
+  count = 0;
+
+  constructor() {
+    this.bytes[0] = FORMAT;
+  }
+
+  /** A row whose share type and put/call are codeOf's `code` (the parser's normalised values). */
+  add(
+    cusip: string,
+    code: number,
+    value: number,
+    shares: number,
+    issuer: string,
+    title: string | null,
+    discretion: string | null,
+    votingSole: number | null,
+    votingShared: number | null,
+    votingNone: number | null,
+  ): void {
+    this.cusip(cusip);
+    this.byte(code);
+    this.rest(value, shares, issuer, title, discretion, votingSole, votingShared, votingNone);
+  }
+
+  /** A row as stored fields (any share type and put/call text). */
+  addFields(row: InfoRowFields): void {
+    const [cusip, issuer, title, value, shares, shareType, putCall, discretion, sole, shared, none] = row;
+    this.cusip(cusip);
+    if (SHARE_TYPES.includes(shareType as 'SH') && PUT_CALLS.includes(putCall as null)) {
+      this.byte(codeOf(shareType, putCall));
+    } else {
+      this.byte(TEXT_CODE);
+      this.text(shareType);
+      this.text(putCall);
+    }
+    this.rest(value, shares, issuer, title, discretion, sole, shared, none);
+  }
+
+  private cusip(cusip: string): void {
+    this.reserve(CUSIP_BYTES);
+    if (cusip.length !== CUSIP_BYTES) throw new Error(`CUSIP ${JSON.stringify(cusip)} is not 9 characters`);
+    for (let i = 0; i < CUSIP_BYTES; i++) {
+      const c = cusip.charCodeAt(i);
+      if (c >= 0x80) throw new Error(`CUSIP ${JSON.stringify(cusip)} is not ASCII`);
+      this.bytes[this.at++] = c;
+    }
+  }
+
+  private rest(
+    value: number,
+    shares: number,
+    issuer: string,
+    title: string | null,
+    discretion: string | null,
+    votingSole: number | null,
+    votingShared: number | null,
+    votingNone: number | null,
+  ): void {
+    this.number(value);
+    this.number(shares);
+    this.text(issuer);
+    this.text(title);
+    const d = DISCRETIONS.indexOf(discretion as null);
+    if (d >= 0) this.byte(d);
+    else {
+      this.byte(TEXT_CODE);
+      this.text(discretion);
+    }
+    this.number(votingSole);
+    this.number(votingShared);
+    this.number(votingNone);
+    this.count += 1;
+  }
+
+  /** The record's bytes (a view of this encoder's memory: encode nothing more afterwards). */
+  finish(): Buffer {
+    return this.bytes.subarray(0, this.at);
+  }
+
+  private reserve(bytes: number): void {
+    if (this.at + bytes <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(2 * this.bytes.length, this.at + bytes));
+    this.bytes.copy(grown, 0, 0, this.at);
+    this.bytes = grown;
+  }
+
+  private byte(b: number): void {
+    this.reserve(1);
+    this.bytes[this.at++] = b;
+  }
+
+  private varint(v: number): void {
+    this.reserve(8);
+    while (v >= 0x80) {
+      this.bytes[this.at++] = (v % 0x80) | 0x80;
+      v = Math.floor(v / 0x80);
+    }
+    this.bytes[this.at++] = v;
+  }
+
+  private number(n: number | null): void {
+    if (n === null) this.byte(0);
+    else if (Number.isInteger(n) && n >= 0 && n <= LARGEST_WHOLE) this.varint(n + 2);
+    else this.float64(n);
+  }
+
+  private float64(n: number): void {
+    this.reserve(9);
+    this.bytes[this.at++] = 1;
+    this.float[0] = n;
+    this.bytes.set(this.floatBytes, this.at);
+    this.at += 8;
+  }
+
+  private text(s: string | null): void {
+    if (s === null) {
+      this.byte(0);
+      return;
+    }
+    const n = s.length;
+    this.reserve(4 + 3 * n);
+    // Nearly every text filed is ASCII: its bytes are its characters, written here without a call
+    // into the encoder; the first other character sends the whole text through UTF-8.
+    const head = varintLength(n + 1);
+    let p = this.at + head;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        this.varint(Buffer.byteLength(s, 'utf8') + 1);
+        this.at += this.bytes.write(s, this.at, 'utf8');
+        return;
+      }
+      this.bytes[p++] = c;
+    }
+    this.varint(n + 1);
+    this.at = p;
+  }
+}
+
+/** The rows of a record in the binary form (`bytes`: as either driver returns it). */
+export function decodeInfoRows(bytes: Uint8Array): InfoRowFields[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer[0] !== FORMAT) {
+    throw new Error('information-table record in an unknown format: run `regdata migrate`');
+  }
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let at = 1;
+  const varint = (): number => {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const b = buffer[at++];
+      if (b === undefined) throw new Error('information-table record cut short');
+      v += (b & 0x7f) * scale;
+      if (b < 0x80) return v;
+      scale *= 0x80;
+    }
+  };
+  const number = (): number | null => {
+    const v = varint();
+    if (v === 0) return null;
+    if (v > 1) return v - 2;
+    const n = view.getFloat64(at, true);
+    at += 8;
+    return n;
+  };
+  const text = (): string | null => {
+    const v = varint();
+    if (v === 0) return null;
+    const end = at + v - 1;
+    const s = buffer.toString('utf8', at, end);
+    at = end;
+    return s;
+  };
+  const rows: InfoRowFields[] = [];
+  while (at < buffer.length) {
+    const cusip = buffer.toString('latin1', at, at + CUSIP_BYTES);
+    at += CUSIP_BYTES;
+    const code = buffer[at++] as number;
+    const shareType = code === TEXT_CODE ? (text() as string) : shareTypeOf(code);
+    const putCall = code === TEXT_CODE ? text() : putCallOf(code);
+    const value = number() as number;
+    const shares = number() as number;
+    const issuer = text() as string;
+    const title = text();
+    const d = buffer[at++] as number;
+    const discretion = d === TEXT_CODE ? text() : (DISCRETIONS[d] ?? null);
+    // biome-ignore format: one value per field of INFO_ROW_FIELDS
+    rows.push([cusip, issuer, title, value, shares, shareType, putCall, discretion, number(), number(), number()]);
+  }
+  return rows;
+}
