@@ -53,8 +53,27 @@ describe('information-table record codec', () => {
     expect(decodeInfoRows(encode(typical))).toEqual(typical);
   });
 
+  it('keeps a short text whose length prefix makes the buffer grow (any place in the buffer)', () => {
+    // biome-ignore format: one row
+    const row = (issuer: string): InfoRowFields => ['037833100', issuer, 'A', 1, 1, 'SH', null, 'SOLE', 1, 1, 1];
+    for (let padding = 1; padding < 64; padding++) {
+      const rows = [row('X'.repeat(padding)), ...Array.from({ length: 300 }, () => row('I'))];
+      expect(decodeInfoRows(encode(rows))).toEqual(rows);
+    }
+  });
+
+  it('refuses values of the wrong type instead of converting them', () => {
+    // biome-ignore format: one row
+    const row = ['037833100', 'X', null, '12', 1, 'SH', null, null, null, null, null] as unknown as InfoRowFields;
+    expect(() => encode([row])).toThrow(/number expected, got "12"/);
+    expect(() =>
+      encode([['037833100', 7, null, 1, 1, 'SH', null, null, null, null, null] as unknown as InfoRowFields]),
+    ).toThrow(/text expected/);
+  });
+
   it('refuses a record in another format and one cut short', () => {
     expect(() => decodeInfoRows(Buffer.from('[["037833100"]]'))).toThrow(/regdata migrate/);
+    expect(() => decodeInfoRows('[["037833100"]]' as unknown as Uint8Array)).toThrow(/regdata migrate/);
     const bytes = encode(ROWS.slice(0, 1));
     expect(() => decodeInfoRows(bytes.subarray(0, bytes.length - 1))).toThrow(/cut short/);
   });

@@ -2,7 +2,7 @@
  * Raw information-table records (`info_tables_13f.rows`) in a compact binary form
  * (src/ingest/sources/sec/holdings/info-row-codec.ts) instead of JSON text: ~40 % fewer bytes for
  * the largest thing a 13F load writes (docs/ingest-holdings.md). Existing records are converted in
- * place, in one transaction; down converts them back to JSON text.
+ * place, in one transaction; down converts them back to JSON text holding the same values.
  *
  * PostgreSQL's column becomes `bytea` (text holds no binary). SQLite's keeps its declared type
  * `text`: a value's storage class is its own, so the records are stored as BLOBs without

@@ -15,7 +15,8 @@
  *   VOTING AUTHORITY sole, shared, none: numbers
  * A number is an unsigned LEB128 varint v: 0 null; 1: a float64 (little-endian) follows (negative,
  * fractional or beyond 2^52); otherwise the whole number v − 2. A text is a varint (UTF-8 length + 1;
- * 0 null), then its UTF-8 bytes.
+ * 0 null), then its UTF-8 bytes (texts come from decoded files, so never hold a lone surrogate,
+ * which UTF-8 cannot carry).
  */
 import {
   codeOf,
@@ -160,6 +161,8 @@ export class InfoRowEncoder {
 
   private number(n: number | null): void {
     if (n === null) this.byte(0);
+    else if (typeof n !== 'number')
+      throw new Error(`information-table number expected, got ${JSON.stringify(n)}`);
     else if (Number.isInteger(n) && n >= 0 && n <= LARGEST_WHOLE) this.varint(n + 2);
     else this.float64(n);
   }
@@ -177,8 +180,11 @@ export class InfoRowEncoder {
       this.byte(0);
       return;
     }
+    if (typeof s !== 'string') throw new Error(`information-table text expected, got ${JSON.stringify(s)}`);
     const n = s.length;
-    this.reserve(4 + 3 * n);
+    // Room for the longest varint and the longest UTF-8 form at once: the characters are written
+    // past `at` before the varint, and a growth inside varint() would copy only up to `at`.
+    this.reserve(8 + 3 * n);
     // Nearly every text filed is ASCII: its bytes are its characters, written here without a call
     // into the encoder; the first other character sends the whole text through UTF-8.
     const head = varintLength(n + 1);
@@ -199,11 +205,13 @@ export class InfoRowEncoder {
 
 /** The rows of a record in the binary form (`bytes`: as either driver returns it). */
 export function decodeInfoRows(bytes: Uint8Array): InfoRowFields[] {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer[0] !== FORMAT) {
+  // A string is a JSON record a release before migration 0017 wrote.
+  const buffer =
+    bytes instanceof Uint8Array ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+  if (buffer?.[0] !== FORMAT) {
     throw new Error('information-table record in an unknown format: run `regdata migrate`');
   }
-  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 1;
   const varint = (): number => {
     let v = 0;
