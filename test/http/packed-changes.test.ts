@@ -240,10 +240,13 @@ describe('change-pack codec', () => {
   const rows = {
     count: 3,
     head: [1500.5, 2000],
-    number: (c: number, i: number) => (c === 4 && i === 1 ? Number.NaN : c * 1000 + i + 0.25),
-    status: (i: number) => [0, 3, 4][i] as number,
-    key: (i: number, into: Buffer, at: number) =>
-      writeKey(['037833100', '594918104', '88160R101'][i] as string, 9, into, at),
+    numbers: (c: number, into: Float64Array) => {
+      for (let i = 0; i < 3; i++) into[i] = c === 4 && i === 1 ? Number.NaN : c * 1000 + i + 0.25;
+    },
+    statuses: (into: Uint8Array) => into.set([0, 3, 4]),
+    keys: (into: Buffer) => {
+      for (const [i, key] of ['037833100', '594918104', '88160R101'].entries()) writeKey(key, 9, into, 9 * i);
+    },
   };
 
   it('reads back what it wrote, from aligned and unaligned bytes', () => {
@@ -269,7 +272,7 @@ describe('change-pack codec', () => {
       /bytes for 3 rows/,
     );
     expect(() =>
-      packChanges(MANAGER_CHANGES, { ...rows, key: (_i, into, at) => writeKey('0378331', 9, into, at) }),
+      packChanges(MANAGER_CHANGES, { ...rows, keys: (into) => writeKey('0378331', 9, into, 0) }),
     ).toThrow(/not 9 characters/);
   });
 });

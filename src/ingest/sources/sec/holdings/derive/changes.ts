@@ -185,9 +185,18 @@ function packed(rows: readonly PositionChange[], totalBefore: number, totalAfter
   return packChanges(MANAGER_CHANGES, {
     count: rows.length,
     head: [totalBefore, totalAfter],
-    number: (c, i) => (rows[i] as PositionChange)[MANAGER_FIELDS[c] as 'split_factor'] ?? Number.NaN,
-    status: (i) => STATUS_INDEX.get((rows[i] as PositionChange).status) as number,
-    key: (i, into, at) => writeKey((rows[i] as PositionChange).cusip, MANAGER_CHANGES.keyBytes, into, at),
+    numbers: (c, into) => {
+      const field = MANAGER_FIELDS[c] as 'split_factor';
+      for (let i = 0; i < rows.length; i++) into[i] = (rows[i] as PositionChange)[field] ?? Number.NaN;
+    },
+    statuses: (into) => {
+      for (let i = 0; i < rows.length; i++)
+        into[i] = STATUS_INDEX.get((rows[i] as PositionChange).status) as number;
+    },
+    keys: (into) => {
+      const w = MANAGER_CHANGES.keyBytes;
+      for (let i = 0; i < rows.length; i++) writeKey((rows[i] as PositionChange).cusip, w, into, w * i);
+    },
   });
 }
 

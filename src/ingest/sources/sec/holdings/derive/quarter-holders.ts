@@ -103,11 +103,18 @@ export class QuarterHolders {
       const packed = packChanges(SECURITY_HOLDERS, {
         count: holders.length,
         head: [],
-        number: (c, i) => (numbers[c] as Float64Array)[holders[i] as number] as number,
-        status: (i) => status[holders[i] as number] as number,
-        key: (i, into, at) => {
-          const from = w * (manager[holders[i] as number] as number);
-          for (let k = 0; k < w; k++) into[at + k] = ciks[from + k] as number;
+        numbers: (c, into) => {
+          const column = numbers[c] as Float64Array;
+          for (let i = 0; i < holders.length; i++) into[i] = column[holders[i] as number] as number;
+        },
+        statuses: (into) => {
+          for (let i = 0; i < holders.length; i++) into[i] = status[holders[i] as number] as number;
+        },
+        keys: (into) => {
+          for (let i = 0; i < holders.length; i++) {
+            const from = w * (manager[holders[i] as number] as number);
+            for (let k = 0; k < w; k++) into[w * i + k] = ciks[from + k] as number;
+          }
         },
       });
       const cusip = this.cusips[s] as string;
