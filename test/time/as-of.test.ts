@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
-import type { InfoRowFields } from '../../src/ingest/sources/sec/holdings/info-row-codec.js';
-import { unpackRows } from '../../src/ingest/sources/sec/holdings/info-tables.js';
+import { decodeInfoRows, type InfoRowFields } from '../../src/ingest/sources/sec/holdings/info-row-codec.js';
 import { getJson, useTestApp, withAppOn } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
 
@@ -65,7 +64,7 @@ describe.each(testBackends())('as_of on $name', (backend) => {
         .where('accession_number', 'in', accessions.slice(i, i + 200))
         .execute();
       for (const r of records)
-        out.set(r.accession_number, [...(out.get(r.accession_number) ?? []), ...unpackRows(r.rows)]);
+        out.set(r.accession_number, [...(out.get(r.accession_number) ?? []), ...decodeInfoRows(r.rows)]);
     }
     return out;
   }

@@ -10,7 +10,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
 import type { InfoRow13f } from '../../src/holdings/tables.js';
 import { deriveHoldings } from '../../src/ingest/sources/sec/holdings/derive/index.js';
-import { fieldsOf, insertInfoRows, unpackRows } from '../../src/ingest/sources/sec/holdings/info-tables.js';
+import { decodeInfoRows } from '../../src/ingest/sources/sec/holdings/info-row-codec.js';
+import { fieldsOf, insertInfoRows } from '../../src/ingest/sources/sec/holdings/info-tables.js';
 import { type TestDatabase, testBackends } from '../helpers/backends.js';
 import { storedPositions } from '../helpers/positions.js';
 
@@ -67,7 +68,7 @@ describe.each(testBackends())('migration 0004 (packed information tables) on $na
       ['0000000001-25-000001', 0, 2],
       ['0000000002-25-000001', 0, 1],
     ]);
-    const unpacked = packed.flatMap((p) => unpackRows(p.rows));
+    const unpacked = packed.flatMap((p) => decodeInfoRows(p.rows));
     const byCusipAndValue = (a: unknown[], b: unknown[]) => String(a).localeCompare(String(b));
     expect(unpacked.sort(byCusipAndValue)).toEqual(ROWS.map(fieldsOf).sort(byCusipAndValue));
 
@@ -119,7 +120,7 @@ describe.each(testBackends())('migration 0004 (packed information tables) on $na
     expect(binary).toHaveLength(json.length);
     binary.forEach((record, i) => {
       expect(record.rows).toBeInstanceOf(Uint8Array);
-      expect(unpackRows(record.rows)).toEqual(JSON.parse((json[i] as { rows: string }).rows));
+      expect(decodeInfoRows(record.rows)).toEqual(JSON.parse((json[i] as { rows: string }).rows));
     });
     const bytes = (rows: Uint8Array | string) =>
       typeof rows === 'string' ? Buffer.byteLength(rows) : rows.length;

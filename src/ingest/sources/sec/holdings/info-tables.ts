@@ -9,7 +9,7 @@ import { insertRows } from '../../../../db/bulk.js';
 import type { DbHandle } from '../../../../db/connect.js';
 import type { InfoRow13f, InfoTables13fTable } from '../../../../holdings/tables.js';
 import type { Executor } from './derive/executor.js';
-import { decodeInfoRows, InfoRowEncoder, type InfoRowFields } from './info-row-codec.js';
+import { InfoRowEncoder, type InfoRowFields } from './info-row-codec.js';
 
 /** A packed record bounded in size: a huge filing spans several parts. */
 export const MAX_ROWS_PER_PART = 50_000;
@@ -23,10 +23,6 @@ export function fieldsOf(row: InfoRow13f): InfoRowFields {
   // biome-ignore format: one value per field
   return [row.cusip, row.issuer, row.title_of_class, row.value, row.shares, row.share_type, row.put_call,
     row.investment_discretion, row.voting_sole, row.voting_shared, row.voting_none];
-}
-
-export function unpackRows(rows: Uint8Array): InfoRowFields[] {
-  return decodeInfoRows(rows);
 }
 
 /**

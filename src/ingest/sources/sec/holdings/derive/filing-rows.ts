@@ -3,8 +3,7 @@
  * millions of rows is never held at once: the derivation walks its managers in batches and asks for
  * their applied filings' rows.
  */
-import type { InfoRowFields } from '../info-row-codec.js';
-import { unpackRows } from '../info-tables.js';
+import { decodeInfoRows, type InfoRowFields } from '../info-row-codec.js';
 import type { Executor } from './executor.js';
 
 /** Accession numbers per query: well under every bind-parameter limit. */
@@ -24,7 +23,7 @@ export async function readFilingRows(
       .orderBy('part')
       .execute();
     for (const record of records) {
-      const rows = unpackRows(record.rows);
+      const rows = decodeInfoRows(record.rows);
       const known = out.get(record.accession_number);
       if (known) for (const row of rows) known.push(row);
       else out.set(record.accession_number, rows);
