@@ -5,7 +5,9 @@
  * amendment kinds, 13F-NT notices, options, PRN and split rows is loaded through the CLI, then every
  * derived table is compared, row for row, with a full re-derivation from the raw rows (security
  * names included: the master is emptied first, so they are named from the filings again). And a
- * failure inside the parsing worker fails the load without changing the served data.
+ * failure inside the parsing worker fails the load without changing the served data. The demo
+ * sums its filings as it generates them: the small demo's every derived table must equal a
+ * re-derivation from its raw rows too.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,33 +24,16 @@ import {
 } from '../../bench/sec-13f-dataset.js';
 import { writeSyntheticDataset } from '../../bench/sec-13f-synthetic.js';
 import type { DbHandle } from '../../src/db/connect.js';
+import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
+import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { deriveHoldings } from '../../src/ingest/sources/sec/holdings/derive/index.js';
 import { readInfoTable } from '../../src/ingest/sources/sec/infotable-reader.js';
 import { type Backend, testBackends } from '../helpers/backends.js';
+import { DERIVED_HOLDINGS_TABLES, snapshotTables } from '../helpers/derived-snapshot.js';
 import { countPositions } from '../helpers/positions.js';
 import { ingestJson } from './helpers/cli.js';
 
-const DERIVED = {
-  security_positions: 'quarter, cusip',
-  manager_quarters: 'quarter, cik',
-  security_quarters: 'quarter, cusip',
-  holdings_quarters: 'quarter',
-  applied_filings_13f: 'quarter, cik, accession_number',
-  managers: 'cik',
-  securities: 'cusip',
-  smart_money: 'grp, rank',
-  smart_money_summary: '1',
-  manager_portfolios: 'cik, quarter',
-} as const;
-
-async function snapshot(handle: DbHandle): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const [table, order] of Object.entries(DERIVED)) {
-    const { rows } = await sql.raw(`select * from ${table} order by ${order}`).execute(handle.db);
-    out[table] = rows;
-  }
-  return out;
-}
+const snapshot = (handle: DbHandle) => snapshotTables(handle, DERIVED_HOLDINGS_TABLES);
 
 /** NEW HOLDINGS amendments, in a second data set of the same load, to ten synthetic filers. */
 const amendments: DatasetFiling[] = Array.from({ length: 10 }, (_, i) => ({
@@ -198,7 +183,7 @@ describe.each(testBackends())('positions summed while reading on $name', (backen
         await deriveHoldings(writer, undefined, trx);
       });
       const rederived = await snapshot(writer);
-      for (const table of Object.keys(DERIVED)) expect(rederived[table], table).toEqual(loaded[table]);
+      for (const table of DERIVED_HOLDINGS_TABLES) expect(rederived[table], table).toEqual(loaded[table]);
 
       // A failure in the parsing worker fails the load, and the served data stays as it was.
       const failed = await ingestJson(['sec-13f', '--from', broken], { DATABASE_URL: database.url });
@@ -210,4 +195,30 @@ describe.each(testBackends())('positions summed while reading on $name', (backen
       await database.drop();
     }
   }, 120_000);
+});
+
+describe.each(testBackends())('the demo, summed while generated, on $name', (backend: Backend) => {
+  it('equals a re-derivation from its raw rows, every derived table', async () => {
+    const database = await backend.create();
+    try {
+      const { writer } = database;
+      const lines: string[] = [];
+      await buildHoldingsDemo(writer, { seed: DEFAULT_DEMO_SEED, scale: 'small', log: (l) => lines.push(l) });
+      const used = /(\d+) of (\d+) manager quarters from the positions summed/.exec(lines.join('\n'));
+      expect(used, lines.join('\n')).not.toBeNull();
+      const [summed, managerQuarters] = [Number(used?.[1]), Number(used?.[2])];
+      // Every manager quarter but those with NEW HOLDINGS amendments comes from the sums.
+      expect(summed).toBeGreaterThan(managerQuarters * 0.9);
+      expect(summed).toBeLessThan(managerQuarters);
+
+      const built = await snapshotTables(writer, DERIVED_HOLDINGS_TABLES);
+      expect(built.manager_portfolios?.length).toBeGreaterThan(5_000);
+      expect(built.changes_by_manager?.length).toBeGreaterThan(5_000);
+      await writer.db.transaction().execute((trx) => deriveHoldings(writer, undefined, trx));
+      const rederived = await snapshotTables(writer, DERIVED_HOLDINGS_TABLES);
+      for (const table of DERIVED_HOLDINGS_TABLES) expect(rederived[table], table).toEqual(built[table]);
+    } finally {
+      await database.drop();
+    }
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 /**
  * The holdings part of the demo dataset, produced as RAW 13F filings and Form ADV records that go
- * through the same deriveHoldings() as real SEC data. One transaction replaces the holdings
+ * through the same deriveHoldings() as real SEC data, each filing's positions summed as it is
+ * generated, as the SEC load sums them while reading. One transaction replaces the holdings
  * tables, bumps the dataset version and records sec-13f, sec-advisers and sec-securities as demo.
  *
  * Scales: `small` (default) = 8 quarters 2024-Q4…2026-Q3, ~1,500 managers, ~5,000 securities,
@@ -17,7 +18,12 @@ import type { Filings13fTable, InfoRow13f, InfoTables13fTable } from '../../hold
 import { rebuildEntityLinks } from '../../ingest/derived/identity/entity-links.js';
 import { readOverrides } from '../../ingest/derived/identity/overrides.js';
 import { deriveHoldings } from '../../ingest/sources/sec/holdings/derive/index.js';
+import {
+  normalisedPutCall,
+  normalisedShareType,
+} from '../../ingest/sources/sec/holdings/derive/positions.js';
 import { InfoTablePacker, packInfoRows } from '../../ingest/sources/sec/holdings/info-tables.js';
+import { LoadSums } from '../../ingest/sources/sec/holdings/load-sums.js';
 import { addDays } from '../../time/calendar.js';
 import { clearTables, recordDemoSource } from '../provenance.js';
 import type { DemoOptions, DemoPart, DemoScale } from '../types.js';
@@ -82,10 +88,15 @@ function quarterLabels(first: string, count: number): string[] {
   return labels;
 }
 
-/** Collects filings and streams info-table rows, packed per filing, to the database in batches. */
+/**
+ * Collects filings and streams info-table rows, packed per filing, to the database in batches; sums
+ * each filing's positions as its rows go by, as the SEC load does, so the derivation need not read
+ * the rows back (a filing's rows come in one call, right after the filing).
+ */
 function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
   const filings: Insertable<Filings13fTable>[] = [];
   const packer = new InfoTablePacker();
+  const sums = new LoadSums();
   let pending: InfoTables13fTable[] = [];
   let pendingRows = 0;
   let rowCount = 0;
@@ -94,9 +105,20 @@ function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
     pending = [];
     pendingRows = 0;
   };
+  const sum = (filing: Insertable<Filings13fTable>, rows: readonly InfoRow13f[]) => {
+    const run = sums.startFiling(filing.accession_number, filing.filing_date, filing.quarter);
+    for (const row of rows) {
+      // biome-ignore format: one row
+      run.add(row.cusip.toUpperCase(), normalisedShareType(row.share_type), normalisedPutCall(row.put_call),
+        row.value, row.shares, row.issuer, row.title_of_class);
+    }
+    sums.flushIfFull();
+  };
   return {
     filing: (filing: Insertable<Filings13fTable>) => void filings.push(filing),
     rows: async (rows: InfoRow13f[]) => {
+      const filing = filings.at(-1);
+      if (filing && filing.accession_number === rows[0]?.accession_number) sum(filing, rows);
       for (const record of packInfoRows(rows, packer)) pending.push(record);
       rowCount += rows.length;
       pendingRows += rows.length;
@@ -107,7 +129,8 @@ function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
       if (last) pending.push(last);
       await flush();
       await insertRows(handle, 'filings_13f', filings, trx);
-      return { filings: filings.length, rows: rowCount };
+      sums.endOfRows();
+      return { filings: filings.length, rows: rowCount, sums: sums.loaded };
     },
   };
 }
@@ -182,7 +205,7 @@ async function fill(
       await generateQuarter(rng, managers, universe, q, quarter, sink, demoCutoff(quarters));
     const loaded = await sink.finish();
     const generatedAt = Date.now();
-    await deriveHoldings(handle, quarters, trx);
+    const derived = await deriveHoldings(handle, quarters, trx, loaded.sums);
     await insertRows(handle, 'sec_registrants', identity.registrants, trx);
     const fileOverrides = readOverrides();
     const graph = await rebuildEntityLinks(handle, trx, {
@@ -190,7 +213,7 @@ async function fill(
       vetoes: fileOverrides.vetoes,
     });
     options.log?.(
-      `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms), ${securities.length} securities, ${advisers.length} advisers, ${identity.registrants.length} registrants, ${graph.links} identity links`,
+      `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms, ${derived.summed} of ${derived.managerQuarters} manager quarters from the positions summed while generating), ${securities.length} securities, ${advisers.length} advisers, ${identity.registrants.length} registrants, ${graph.links} identity links`,
     );
     await bumpDatasetVersion(trx);
     await recordDemoSource(trx, 'sec-13f', loaded.rows, started, notes, removed);

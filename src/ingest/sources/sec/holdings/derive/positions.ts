@@ -37,9 +37,11 @@ export function appliedFilings(quarter: ResolvedQuarter): FilingHeader[] {
   return [quarter.base, ...quarter.additions];
 }
 
-const normalisedShareType = (text: string) =>
+/** The derivation's normalisation of SHRSORPRNAMT's type; a load that sums rows itself uses it too. */
+export const normalisedShareType = (text: string) =>
   text === 'SH' || text === 'PRN' ? text : text.trim().toUpperCase();
-const normalisedPutCall = (text: string | null) =>
+/** PUTCALL normalised: `PUT`, `CALL`, another upper-cased text, or null. */
+export const normalisedPutCall = (text: string | null) =>
   text === null ? null : text === 'PUT' || text === 'CALL' ? text : text.trim().toUpperCase() || null;
 
 const byKey = (a: Position, b: Position) =>
