@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../../src/db/connect.js';
 
-/** Every table the holdings derivation (deriveHoldings) writes. */
+/** Every table the holdings derivation (deriveHoldings) fills (it also sets `advisers.cik`). */
 // biome-ignore format: the list reads best as a block
 export const DERIVED_HOLDINGS_TABLES = ['crowded_days', 'manager_portfolios', 'security_positions', 'security_latest',
   'filing_progress', 'filing_days', 'manager_changes', 'changes_by_manager', 'security_changes', 'holders_by_security',
