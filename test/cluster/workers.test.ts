@@ -43,10 +43,10 @@ describe('regdata serve --workers 2 (built CLI)', { timeout: 150_000 }, () => {
   let primary: ChildProcess;
   let base: string;
   let exited: Promise<number | null>;
-  let build: { cli: string; cleanup(): void };
+  let build: { cli: string };
 
   beforeAll(async () => {
-    // The built CLI, in a private directory (a build of the working tree, as the reliability suite does).
+    // The built CLI (a build of the working tree, shared with the reliability suite).
     build = await buildServer();
     const sqlite = testBackends().find((backend) => backend.name === 'sqlite');
     if (!sqlite) throw new Error('the SQLite backend is always available');
@@ -76,7 +76,6 @@ describe('regdata serve --workers 2 (built CLI)', { timeout: 150_000 }, () => {
   afterAll(async () => {
     if (primary && primary.exitCode === null) primary.kill('SIGKILL');
     await database?.drop();
-    build?.cleanup();
   });
 
   it('runs two workers that answer on the shared port', async () => {

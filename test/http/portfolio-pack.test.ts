@@ -9,6 +9,7 @@
  */
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { insertRows } from '../../src/db/bulk.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
 import { buildHoldingsDemo } from '../../src/demo/holdings/index.js';
@@ -52,8 +53,11 @@ describe.each(testBackends())('packed positions on $name', (backend) => {
     let positions = 0;
     for (const { quarter } of latestTwo) {
       const byManager = new Map<string, PositionRow[]>();
-      for (const p of await storedPositions(db, { quarter }))
-        byManager.set(p.cik, [...(byManager.get(p.cik) ?? []), p]);
+      for (const p of await storedPositions(db, { quarter })) {
+        const held = byManager.get(p.cik);
+        if (held) held.push(p);
+        else byManager.set(p.cik, [p]);
+      }
       const managers = await db
         .selectFrom('manager_quarters')
         .selectAll()
@@ -226,11 +230,7 @@ describe.each(testBackends())('packed positions on $name', (backend) => {
     const rows = (await storedPositions(writer.db)).map(({ code: _, ...row }) => row);
     await writer.db.deleteFrom('manager_portfolios').execute();
     await writer.db.deleteFrom('security_positions').execute();
-    for (let i = 0; i < rows.length; i += 1000)
-      await writer.db
-        .insertInto('positions')
-        .values(rows.slice(i, i + 1000))
-        .execute();
+    await writer.db.transaction().execute((trx) => insertRows(writer, 'positions', rows, trx));
     const quarters = await writer.db.transaction().execute((trx) => backfillManagerPortfolios(writer, trx));
     expect(quarters).toBe(portfolios.length);
     expect(await packs('manager_portfolios')).toEqual(portfolios);

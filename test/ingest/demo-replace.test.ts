@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBankingDemo } from '../../src/demo/banking/index.js';
+import { buildBankingDemoWith } from '../../src/demo/banking/index.js';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { type Backend, type TestDatabase, testBackends } from '../helpers/backends.js';
 import { type ApiUnderTest, openApi } from './helpers/api.js';
@@ -19,8 +19,13 @@ describe.each(testBackends())('real loads over the demo dataset on $name', (back
   beforeAll(async () => {
     database = await backend.create();
     env = { DATABASE_URL: database.url };
-    // The banking part of `regdata demo` (the holdings part is irrelevant here and slow).
-    await buildBankingDemo(database.writer, { seed: DEFAULT_DEMO_SEED, scale: 'small' });
+    // The banking part of `regdata demo` (the holdings part is irrelevant here), with fewer banks:
+    // what is replaced is every demo row, whatever their number.
+    await buildBankingDemoWith(
+      database.writer,
+      { seed: DEFAULT_DEMO_SEED, scale: 'small' },
+      { active: 150, inactive: 30 },
+    );
     api = await openApi(database);
   }, 180_000);
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe('the access log', () => {
 
   beforeAll(async () => {
     const [build, demo] = await Promise.all([buildServer(), demoCopy()]);
-    cleanups.push(build.cleanup, demo.cleanup);
+    cleanups.push(demo.cleanup);
     // LOG_LEVEL is the default (info), as spawnServer sets it.
     server = await spawnServer(build.cli, { DATABASE_URL: demo.url });
   }, 600_000);
@@ -91,7 +91,7 @@ describe('the log on a terminal (LOG_FORMAT=pretty, what `auto` picks when stdou
 
   beforeAll(async () => {
     const [build, demo] = await Promise.all([buildServer(), demoCopy()]);
-    cleanups.push(build.cleanup, demo.cleanup);
+    cleanups.push(demo.cleanup);
     server = await spawnServer(build.cli, { DATABASE_URL: demo.url, LOG_FORMAT: 'pretty' });
   }, 600_000);
 

@@ -49,7 +49,6 @@ describe.each(testBackends())('ingest while serving on $name', (backend) => {
     } finally {
       await server.stop();
       await database.cleanup();
-      build.cleanup();
     }
   }, 900_000);
 });

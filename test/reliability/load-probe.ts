@@ -148,7 +148,6 @@ async function main() {
     }
   } finally {
     await server.stop();
-    build.cleanup();
     demo.cleanup();
   }
   // Where each of the slowest waited: before the server began it, in the server, or after.

@@ -27,7 +27,7 @@ describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
 
   beforeAll(async () => {
     const [build, demo] = await Promise.all([buildServer(), demoCopy()]);
-    cleanups.push(build.cleanup, demo.cleanup);
+    cleanups.push(demo.cleanup);
     cli = build.cli;
     database = demo.url;
   }, 600_000);

@@ -71,19 +71,16 @@ function readAll(response: IncomingMessage): Promise<string> {
 describe('SIGTERM on the built server', () => {
   let server: RunningServer;
   let dir: string;
-  let cleanupBuild = () => {};
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'regdata-sigterm-'));
     const url = join(dir, 'big.sqlite');
     const [build] = await Promise.all([buildServer(), bigFailuresDatabase(url)]);
-    cleanupBuild = build.cleanup;
     server = await spawnServer(build.cli, { DATABASE_URL: url, CACHE_ENABLED: 'false' });
   }, 600_000);
 
   afterAll(async () => {
     await server?.stop();
-    cleanupBuild();
     rmSync(dir, { recursive: true, force: true });
   });
 

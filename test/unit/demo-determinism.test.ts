@@ -36,7 +36,7 @@ async function tableHashes(handle: DbHandle): Promise<Record<string, string>> {
 }
 
 /** Few institutions keep the test fast; every generator and the whole write path still run. */
-const COUNTS = { active: 300, inactive: 100 };
+const COUNTS = { active: 120, inactive: 40 };
 
 async function buildAndHash(handle: DbHandle, seed: number) {
   await buildBankingDemoWith(handle, { seed, scale: 'small' }, COUNTS);
@@ -44,21 +44,20 @@ async function buildAndHash(handle: DbHandle, seed: number) {
 }
 
 describe.each(testBackends())('banking demo determinism on $name', (backend) => {
-  it('same seed → identical banking tables, even when rebuilt over existing data; another seed differs', {
+  it('same seed → identical banking tables, even when rebuilt over another seed’s data; another seed differs', {
     timeout: 120_000,
   }, async () => {
     const first = await backend.create();
     const second = await backend.create();
     try {
       const a = await buildAndHash(first.writer, 42);
-      const b = await buildAndHash(second.writer, 42);
-      expect(b).toEqual(a);
       expect(a.failures?.startsWith('4044:')).toBe(true);
-      expect(a.institutions?.startsWith('400:')).toBe(true);
+      expect(a.institutions?.startsWith('160:')).toBe(true);
       const other = await buildAndHash(second.writer, 43);
       for (const table of ['institutions', 'financials', 'failures', 'macro_observations']) {
         expect(other[table], table).not.toBe(a[table]);
       }
+      // The other database, rebuilt with the first seed over seed 43's rows, equals the first.
       expect(await buildAndHash(second.writer, 42)).toEqual(a);
     } finally {
       await first.drop();
