@@ -10,9 +10,10 @@
  * the previous release keep answering while the new ones roll out; a later release drops it. Down
  * refills it from the packed rows, so the previous release serves every quarter loaded since.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MANAGER_CHANGES, managerChangeAt, unpackChanges } from '../../holdings/change-pack.js';
 import { isPostgres } from '../dialect.js';
+import { refillFromPacks } from '../refill-from-packs.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const bytes = isPostgres(db) ? 'bytea' : 'blob';
@@ -32,29 +33,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-/** Rows per INSERT when refilling position_changes (12 columns: within both backends' limits). */
-const ROWS_PER_INSERT = 500;
-
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // One transaction on SQLite too (its migrations run outside one): never a half-refilled table.
+  if (db.isTransaction) return refillPositionChanges(db);
+  await db.transaction().execute(refillPositionChanges);
+}
+
+async function refillPositionChanges(db: Kysely<unknown>): Promise<void> {
   await db.deleteFrom('position_changes' as never).execute();
-  const managers = await sql<{ cik: string; quarter: string }>`
-    select cik, quarter from changes_by_manager order by cik, quarter`.execute(db);
-  for (const { cik, quarter } of managers.rows) {
-    const { rows } = await sql<{ changes: Uint8Array }>`
-      select changes from changes_by_manager where cik = ${cik} and quarter = ${quarter}`.execute(db);
-    const packed = unpackChanges(MANAGER_CHANGES, (rows[0] as { changes: Uint8Array }).changes);
-    const changes = Array.from({ length: packed.count }, (_, i) => ({
-      quarter,
-      cik,
-      ...managerChangeAt(packed, i),
-      ordinal: i + 1,
-    }));
-    for (let i = 0; i < changes.length; i += ROWS_PER_INSERT)
-      await db
-        .insertInto('position_changes' as never)
-        .values(changes.slice(i, i + ROWS_PER_INSERT) as never)
-        .execute();
-  }
+  await refillFromPacks(db, 'position_changes', {
+    table: 'changes_by_manager',
+    keys: ['cik', 'quarter'],
+    column: 'changes',
+    rowsOf: (cik, quarter, pack) => {
+      const packed = unpackChanges(MANAGER_CHANGES, pack);
+      return Array.from({ length: packed.count }, (_, i) => ({
+        quarter,
+        cik,
+        ...managerChangeAt(packed, i),
+        ordinal: i + 1,
+      }));
+    },
+  });
   await db.schema.dropTable('holders_by_security').execute();
   await db.schema.dropTable('changes_by_manager').execute();
 }

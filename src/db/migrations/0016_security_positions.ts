@@ -10,9 +10,10 @@
  * previous release keep answering while the new ones roll out; a later release drops it. Down
  * refills it from the packed portfolios, so the previous release serves every quarter loaded since.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { putCallOf, shareTypeOf, unpackPortfolio } from '../../holdings/portfolio-pack.js';
 import { isPostgres } from '../dialect.js';
+import { refillFromPacks } from '../refill-from-packs.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -24,9 +25,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-/** Rows per INSERT when refilling positions (8 columns: within both backends' limits). */
-const ROWS_PER_INSERT = 1000;
-
 export async function down(db: Kysely<unknown>): Promise<void> {
   // One transaction on SQLite too (its migrations run outside one): never a half-refilled table.
   if (db.isTransaction) return refillPositions(db);
@@ -35,23 +33,19 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 async function refillPositions(db: Kysely<unknown>): Promise<void> {
   await db.deleteFrom('positions' as never).execute();
-  const managers = await sql<{ cik: string; quarter: string }>`
-    select cik, quarter from manager_portfolios order by cik, quarter`.execute(db);
-  for (const { cik, quarter } of managers.rows) {
-    const { rows } = await sql<{ positions: Uint8Array }>`
-      select positions from manager_portfolios where cik = ${cik} and quarter = ${quarter}`.execute(db);
-    const pack = unpackPortfolio((rows[0] as { positions: Uint8Array }).positions);
-    const positions = Array.from({ length: pack.count }, (_, i) => {
-      const code = pack.codes[i] as number;
-      // biome-ignore format: one position
-      return { quarter, cik, cusip: pack.cusip(i), share_type: shareTypeOf(code), put_call: putCallOf(code),
-        value: pack.values[i] as number, shares: pack.shares[i] as number, is_equity: code === 0 ? 1 : 0 };
-    });
-    for (let i = 0; i < positions.length; i += ROWS_PER_INSERT)
-      await db
-        .insertInto('positions' as never)
-        .values(positions.slice(i, i + ROWS_PER_INSERT) as never)
-        .execute();
-  }
+  await refillFromPacks(db, 'positions', {
+    table: 'manager_portfolios',
+    keys: ['cik', 'quarter'],
+    column: 'positions',
+    rowsOf: (cik, quarter, bytes) => {
+      const pack = unpackPortfolio(bytes);
+      return Array.from({ length: pack.count }, (_, i) => {
+        const code = pack.codes[i] as number;
+        // biome-ignore format: one position
+        return { quarter, cik, cusip: pack.cusip(i), share_type: shareTypeOf(code), put_call: putCallOf(code),
+          value: pack.values[i] as number, shares: pack.shares[i] as number, is_equity: code === 0 ? 1 : 0 };
+      });
+    },
+  });
   await db.schema.dropTable('security_positions').execute();
 }
