@@ -8,34 +8,32 @@ import { type Kysely, sql } from 'kysely';
 
 /** Bind parameters per INSERT: within SQLite's limit (32,766) and PostgreSQL's (65,535). */
 const PARAMETERS_PER_INSERT = 30_000;
-/** Packed values read per query: a few MB at most. */
+/** Packed values read per query (a few MB for typical portfolios). */
 const PACKS_PER_PAGE = 500;
 
-export interface PackedStore<Row extends object> {
+export interface PackedStore<Key extends string, Row extends object> {
   /** The packed table, its two key columns in primary-key order, and the column holding the pack. */
   readonly table: string;
-  readonly keys: readonly [string, string];
+  readonly keys: readonly [Key, Key];
   readonly column: string;
   /** The rows one pack holds, for the table being refilled. */
-  rowsOf(first: string, second: string, pack: Uint8Array): Row[];
+  rowsOf(key: Record<Key, string>, pack: Uint8Array): Row[];
 }
 
-/** Inserts into `into` the rows of every pack of `store`; returns how many. */
-export async function refillFromPacks<Row extends object>(
+/** Inserts into `into` the rows of every pack of `store`. */
+export async function refillFromPacks<Key extends string, Row extends object>(
   db: Kysely<unknown>,
   into: string,
-  store: PackedStore<Row>,
-): Promise<number> {
+  store: PackedStore<Key, Row>,
+): Promise<void> {
   const first = sql.ref(store.keys[0]);
   const second = sql.ref(store.keys[1]);
   let pending: Row[] = [];
-  let inserted = 0;
   const insert = async (rows: Row[]) => {
     await db
       .insertInto(into as never)
       .values(rows as never)
       .execute();
-    inserted += rows.length;
   };
   let after: readonly [string, string] | null = null;
   for (;;) {
@@ -44,8 +42,8 @@ export async function refillFromPacks<Row extends object>(
       select ${first} as a, ${second} as b, ${sql.ref(store.column)} as pack from ${sql.table(store.table)}
       ${where} order by ${first}, ${second} limit ${PACKS_PER_PAGE}`.execute(db);
     for (const row of rows) {
-      for (const item of store.rowsOf(row.a as string, row.b as string, row.pack as Uint8Array))
-        pending.push(item);
+      const key = { [store.keys[0]]: row.a, [store.keys[1]]: row.b } as Record<Key, string>;
+      for (const item of store.rowsOf(key, row.pack as Uint8Array)) pending.push(item);
       const perInsert = rowsPerInsert(pending[0]);
       while (pending.length >= perInsert) {
         await insert(pending.slice(0, perInsert));
@@ -57,7 +55,6 @@ export async function refillFromPacks<Row extends object>(
     after = [last.a as string, last.b as string];
   }
   if (pending.length > 0) await insert(pending);
-  return inserted;
 }
 
 function rowsPerInsert(row: object | undefined): number {

@@ -26,13 +26,30 @@ export function assertRoleName(name: string): void {
 /** SQLSTATEs of a concurrent CREATE ROLE losing the race: the role exists, which is all we want. */
 const ROLE_EXISTS = new Set(['42710', '23505']);
 
+/**
+ * Runs an ALTER ROLE, again if another session altered the same role at that moment: PostgreSQL
+ * then fails the later one with "tuple concurrently updated" (XX000) instead of waiting. Databases
+ * set up in parallel (one role reading several databases) meet it.
+ */
+async function alterRole(handle: DbHandle, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.raw(statement).execute(handle.db);
+      return;
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string };
+      if (code !== 'XX000' || !/concurrently updated/.test(message ?? '') || attempt === 5) throw error;
+    }
+  }
+}
+
 async function ensureLoginRole(handle: DbHandle, name: string, password: string | null | undefined) {
   const passwordClause = password ? ` password ${pg.escapeLiteral(password)}` : '';
   const exists = await sql<{ n: number }>`select 1 as n from pg_roles where rolname = ${name}`.execute(
     handle.db,
   );
   if (exists.rows.length > 0) {
-    await sql.raw(`alter role ${pg.escapeIdentifier(name)} with login${passwordClause}`).execute(handle.db);
+    await alterRole(handle, `alter role ${pg.escapeIdentifier(name)} with login${passwordClause}`);
     return;
   }
   try {
@@ -75,6 +92,9 @@ export async function createReadOnlyRole(
     // Belt and braces: even `SET default_transaction_read_only = off` leaves only SELECT granted.
     `alter role ${role} set default_transaction_read_only = on`,
   ];
-  for (const statement of statements) await sql.raw(statement).execute(handle.db);
+  for (const statement of statements) {
+    if (statement.startsWith('alter role')) await alterRole(handle, statement);
+    else await sql.raw(statement).execute(handle.db);
+  }
   return statements;
 }

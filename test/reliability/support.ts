@@ -1,94 +1,40 @@
 /**
- * What the real-process reliability tests share: a build of the server (compiled into
- * node_modules/.cache like `npm run build`, without touching dist/), spawning it on a database,
- * and a copy of the small demo dataset. The build and the demo are each made once and reused by
- * every test file until the sources they come from change (a hash of those files names them).
+ * What the real-process reliability tests share: the server compiled like `npm run build` (without
+ * touching dist/), spawning it on a database, and a copy of the small demo dataset. The build and
+ * the demo are made once and reused until the sources change (test/helpers/build-cache.ts).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../../src/db/connect.js';
 import { buildDemo, DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
+import { cached, REPO, sourceHash } from '../helpers/build-cache.js';
 
-export const REPO = resolve(import.meta.dirname, '../..');
-const CACHE = join(REPO, 'node_modules/.cache/regdata-reliability');
+export { REPO };
 
-/** A hash of the files under `paths` (directories recursively), relative to the repository. */
-function sourceHash(paths: readonly string[]): string {
-  const hash = createHash('sha1');
-  for (const path of paths) {
-    const full = join(REPO, path);
-    const files = statSync(full).isDirectory()
-      ? readdirSync(full, { recursive: true, withFileTypes: true })
-          .filter((f) => f.isFile())
-          .map((f) => join(f.parentPath, f.name))
-          .sort()
-      : [full];
-    for (const file of files) hash.update(file).update(readFileSync(file));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * Makes `target` (a file or directory in CACHE) with `make(temporaryPath)` unless it exists, then
- * deletes older entries of the same `kind`. The rename is atomic, so test files running in parallel
- * never see half an entry; when two make it at once, the second discards its own.
- */
-async function cached(kind: string, hash: string, make: (path: string) => Promise<void>): Promise<string> {
-  mkdirSync(CACHE, { recursive: true });
-  const name = `${kind}-${hash}`;
-  const target = join(CACHE, name);
-  if (existsSync(target)) return target;
-  const building = `${target}.${process.pid}.tmp`;
-  try {
-    await make(building);
-    renameSync(building, target);
-  } catch (error) {
-    if (!existsSync(target)) throw error;
-  } finally {
-    rmSync(building, { recursive: true, force: true });
-  }
-  const stale = new RegExp(`^${kind}-[0-9a-f]{16}$`);
-  for (const entry of readdirSync(CACHE).filter((f) => stale.test(f) && f !== name)) {
-    rmSync(join(CACHE, entry), { recursive: true, force: true });
-  }
-  return target;
-}
+/** tsc's exit code when it reported type errors but wrote its output (a shared tree mid-edit). */
+const EMITTED_WITH_ERRORS = 2;
 
 /** The server compiled from the working tree's src/; returns the path of its cli.js. */
 export async function buildServer(): Promise<{ cli: string }> {
-  const inputs = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
-  const root = await cached('build', sourceHash(inputs), async (dir) => {
+  const root = await cached('server', sourceHash(), async (dir) => {
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(REPO, 'package.json'), join(dir, 'package.json')); // read by src/version.ts
     const tsc = join(REPO, 'node_modules/.bin/tsc');
-    // Type errors elsewhere in a shared tree must not stop the emit; a broken emit fails below.
     await promisify(execFile)(tsc, ['-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist')], {
       cwd: REPO,
-    }).catch(() => undefined);
-    if (!existsSync(join(dir, 'dist/cli.js'))) throw new Error(`build produced no ${dir}/dist/cli.js`);
+    }).catch((error: { code?: unknown }) => {
+      if (error.code !== EMITTED_WITH_ERRORS) throw error;
+    });
   });
   return { cli: join(root, 'dist/cli.js') };
 }
 
 /** A private copy of the small demo dataset (SQLite). */
 export async function demoCopy(): Promise<{ url: string; cleanup(): void }> {
-  const built = await cached('demo', sourceHash(['src/demo', 'src/db/migrations']), async (path) => {
+  const built = await cached('demo', sourceHash(), async (path) => {
     const handle = openDatabase(path);
     await buildDemo(handle, { seed: DEFAULT_DEMO_SEED, scale: 'small' });
     handle.sqlite?.pragma('wal_checkpoint(TRUNCATE)');

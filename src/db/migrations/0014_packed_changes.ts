@@ -45,7 +45,7 @@ async function refillPositionChanges(db: Kysely<unknown>): Promise<void> {
     table: 'changes_by_manager',
     keys: ['cik', 'quarter'],
     column: 'changes',
-    rowsOf: (cik, quarter, pack) => {
+    rowsOf: ({ cik, quarter }, pack) => {
       const packed = unpackChanges(MANAGER_CHANGES, pack);
       return Array.from({ length: packed.count }, (_, i) => ({
         quarter,

@@ -37,7 +37,7 @@ async function refillPositions(db: Kysely<unknown>): Promise<void> {
     table: 'manager_portfolios',
     keys: ['cik', 'quarter'],
     column: 'positions',
-    rowsOf: (cik, quarter, bytes) => {
+    rowsOf: ({ cik, quarter }, bytes) => {
       const pack = unpackPortfolio(bytes);
       return Array.from({ length: pack.count }, (_, i) => {
         const code = pack.codes[i] as number;

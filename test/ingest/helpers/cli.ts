@@ -1,16 +1,17 @@
 /**
  * Runs the real CLI (`src/cli.ts`) as a child process, the way an operator runs `regdata`. The
- * sources are transpiled once per test file with esbuild (a vitest dependency) into
- * node_modules/.cache, so bare imports resolve and no shared `dist/` is touched; then plain `node`
- * runs them. Every invocation gets an explicit environment (no FRED/FDIC keys leak in from the shell).
+ * sources are transpiled with esbuild (a vitest dependency) into the tests' build cache
+ * (test/helpers/build-cache.ts: once, until they change), so bare imports resolve and no shared
+ * `dist/` is touched; then plain `node` runs them. Every invocation gets an explicit environment (no
+ * FRED/FDIC keys leak in from the shell).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+import { cached, REPO, sourceHash } from '../../helpers/build-cache.js';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = REPO;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,18 +23,10 @@ function sourceFiles(dir: string): string[] {
 
 let built: Promise<string> | null = null;
 
-/** Transpiles src/ once (per test file); returns the path of the built cli.js. */
+/** The transpiled CLI; returns the path of its cli.js. */
 export function buildCli(): Promise<string> {
-  built ??= (async () => {
-    const root = join(
-      REPO_ROOT,
-      'node_modules',
-      '.cache',
-      'regdata-ingest-tests',
-      `${process.pid}-${Date.now()}`,
-    );
+  built ??= cached('cli', sourceHash(), async (root) => {
     const outdir = join(root, 'dist');
-    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
     mkdirSync(outdir, { recursive: true });
     // version.ts reads ../package.json relative to itself, as in the published package.
     copyFileSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
@@ -49,8 +42,7 @@ export function buildCli(): Promise<string> {
       bundle: false,
       logLevel: 'silent',
     });
-    return join(outdir, 'cli.js');
-  })();
+  }).then((root) => join(root, 'dist', 'cli.js'));
   return built;
 }
 
