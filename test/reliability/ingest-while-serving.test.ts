@@ -10,7 +10,8 @@ import { driveUntilStopped, failuresUrl, serverErrors } from './load-driver.js';
 import { buildServer, spawnServer } from './support.js';
 import { bulkReplace } from './writer.js';
 
-const SECONDS = Math.max(3, Math.round(Number(process.env.RELIABILITY_LOAD_SECONDS ?? 5) / 3));
+/** A sixth of the sustained-load test's duration (10 s in CI), per backend: dozens of loads under load. */
+const SECONDS = Math.max(3, Math.round(Number(process.env.RELIABILITY_LOAD_SECONDS ?? 5) / 6));
 const POLL_MS = 100;
 const MIN_LOADS = 5;
 
