@@ -1,35 +1,22 @@
 /**
- * What the real-process reliability tests share: the server compiled like `npm run build` (without
- * touching dist/), spawning it on a database, and a copy of the small demo dataset. The build and
- * the demo are made once and reused until the sources change (test/helpers/build-cache.ts).
+ * What the real-process reliability tests share: the built CLI (without touching dist/), spawning
+ * its server on a database, and a copy of the small demo dataset. The build and the demo are made
+ * once and reused until the sources change (test/helpers/build-cache.ts).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { openDatabase } from '../../src/db/connect.js';
 import { buildDemo, DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { cached, REPO, sourceHash } from '../helpers/build-cache.js';
+import { buildCli } from '../ingest/helpers/cli.js';
 
 export { REPO };
 
-/** tsc's exit code when it reported type errors but wrote its output (a shared tree mid-edit). */
-const EMITTED_WITH_ERRORS = 2;
-
-/** The server compiled from the working tree's src/; returns the path of its cli.js. */
+/** The CLI built from the working tree (the one the ingestion tests run); returns its cli.js. */
 export async function buildServer(): Promise<{ cli: string }> {
-  const root = await cached('server', sourceHash(), async (dir) => {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(join(REPO, 'package.json'), join(dir, 'package.json')); // read by src/version.ts
-    const tsc = join(REPO, 'node_modules/.bin/tsc');
-    await promisify(execFile)(tsc, ['-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist')], {
-      cwd: REPO,
-    }).catch((error: { code?: unknown }) => {
-      if (error.code !== EMITTED_WITH_ERRORS) throw error;
-    });
-  });
-  return { cli: join(root, 'dist/cli.js') };
+  return { cli: await buildCli() };
 }
 
 /** A private copy of the small demo dataset (SQLite). */
