@@ -1,0 +1,49 @@
+/**
+ * The CLI keeps V8's compiled code on disk (src/cli.ts, `module.enableCompileCache()`): the first
+ * run of a build writes an entry per module it loads under $TMPDIR/node-compile-cache, later runs
+ * reuse them, and NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BASE_ENV, buildCli, REPO_ROOT } from '../ingest/helpers/cli.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `regdata ingest --help` with TMPDIR in a fresh directory; returns that directory. */
+async function runWithTmpdir(env: Record<string, string> = {}): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'regdata-compile-cache-'));
+  dirs.push(dir);
+  const cli = await buildCli();
+  const run = spawnSync(process.execPath, [cli, 'ingest', '--help'], {
+    cwd: REPO_ROOT,
+    env: { ...BASE_ENV, TMPDIR: dir, ...env },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toContain('Usage: regdata ingest');
+  return dir;
+}
+
+/** Cache entries written under `dir` (one file per compiled module, in per-version folders). */
+function entries(dir: string): number {
+  const root = join(dir, 'node-compile-cache');
+  if (!existsSync(root)) return 0;
+  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+}
+
+describe('the CLI’s compile cache', () => {
+  it('writes an entry for each module a run compiles', { timeout: 60_000 }, async () => {
+    // `ingest --help` loads the commands, Kysely and TypeBox: several hundred modules.
+    expect(entries(await runWithTmpdir())).toBeGreaterThan(300);
+  });
+
+  it('writes nothing with NODE_DISABLE_COMPILE_CACHE=1', { timeout: 60_000 }, async () => {
+    expect(entries(await runWithTmpdir({ NODE_DISABLE_COMPILE_CACHE: '1' }))).toBe(0);
+  });
+});
