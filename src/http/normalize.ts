@@ -5,7 +5,7 @@
  * USPS codes, dates real calendar days, `limit` clamped to its maximum, ranges ordered.
  */
 import type { FastifyRequest } from 'fastify';
-import { USPS_CODES } from './params.js';
+import { USPS_CODES } from '../usps-codes.js';
 import { invalidParams, type ParamError } from './problem.js';
 
 interface PropertySchema {

@@ -5,14 +5,6 @@
  */
 import { Type } from 'typebox';
 
-// biome-ignore format: the list reads best as a block
-export const USPS_CODES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
-  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK',
-  'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC',
-  'AS', 'GU', 'MP', 'PR', 'VI', 'UM', 'FM', 'MH', 'PW',
-] as const;
-
 export type ParamKind = 'integer' | 'number' | 'enum' | 'date' | 'state' | 'string' | 'upper';
 
 export function limitParam(defaultValue: number, max: number) {

@@ -3,7 +3,7 @@
  * endpoint in the route catalog is fuzzed without touching this file.
  */
 import fc from 'fast-check';
-import { USPS_CODES } from '../../src/http/params.js';
+import { USPS_CODES } from '../../src/usps-codes.js';
 
 export interface PropertySchema {
   type?: string;

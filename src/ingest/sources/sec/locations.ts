@@ -4,7 +4,7 @@
  * `state` (US only) plus an ISO 3166 alpha-2 `country`; an unknown code leaves the country null
  * rather than guessing.
  */
-import { USPS_CODES } from '../../../http/params.js';
+import { USPS_CODES } from '../../../usps-codes.js';
 
 const US = new Set<string>(USPS_CODES);
 

@@ -6,7 +6,7 @@
 
 import { gunzipSync } from 'node:zlib';
 import { searchKey } from '../../../db/search.js';
-import { USPS_CODES } from '../../../http/params.js';
+import { USPS_CODES } from '../../../usps-codes.js';
 import { IngestError } from '../../core/errors.js';
 import type { IngestContext, IngestSource } from '../../core/types.js';
 import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
