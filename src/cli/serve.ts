@@ -5,6 +5,7 @@
  * process that serves.
  */
 import { spawnSync } from 'node:child_process';
+import { flushCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError } from 'commander';
 import { isClusterWorker, runPrimary } from '../cluster.js';
@@ -57,6 +58,9 @@ export function registerServeCommand(program: Command): void {
         }
         const { startServer } = await import('../server.js');
         await startServer(config);
+        // Node writes the compile cache (src/cli.ts) when the process exits; a server stopped by
+        // SIGKILL (a container's stop timeout) never would, so it is written once the server listens.
+        flushCompileCache();
       },
     );
 }
