@@ -2,8 +2,8 @@
 /**
  * `regdata serve | demo | status | migrate | ingest <source> | export | db …`. `serve` is parsed on
  * its own (cli/serve.ts), so the API process loads only what serves; every other command, and the
- * help, come from cli/commands.ts, which leaves the server (Fastify) and the Parquet writer (DuckDB)
- * out: ~0.2 s less for every `regdata ingest`.
+ * help, come from cli/commands.ts, which leaves the server (Fastify), the API's parameter schemas
+ * (TypeBox) and the Parquet writer (DuckDB) out (test/unit/cli-imports.test.ts).
  */
 import { enableCompileCache } from 'node:module';
 import { Command } from 'commander';
@@ -11,9 +11,9 @@ import { version } from './version.js';
 
 // V8's compiled code of every module, kept on disk (os.tmpdir()/node-compile-cache, or
 // NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off) and reused while the files are
-// unchanged: each later `regdata` run, cluster worker and server start skips compiling ~1,000
-// modules (Kysely's and TypeBox's are most). Called before the commands are imported, so that they
-// are what it covers.
+// unchanged: each later `regdata` run, cluster worker and server start skips compiling hundreds of
+// modules (Kysely's most of all; for `serve`, Fastify's and TypeBox's too). Called before the
+// commands are imported, so that they are what it covers.
 enableCompileCache();
 
 const report = (error: unknown) =>

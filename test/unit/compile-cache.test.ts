@@ -4,12 +4,11 @@
  * reuse them, and NODE_DISABLE_COMPILE_CACHE=1 turns it off. `serve` writes it as soon as it
  * listens, so a server that is killed still leaves it.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASE_ENV, buildCli, REPO_ROOT, runCli } from '../ingest/helpers/cli.js';
+import { buildCli, runCli } from '../ingest/helpers/cli.js';
 import { spawnServer } from '../reliability/support.js';
 
 const dirs: string[] = [];
@@ -26,13 +25,8 @@ function freshDir(): string {
 /** Runs `regdata ingest --help` with TMPDIR in a fresh directory; returns that directory. */
 async function runWithTmpdir(env: Record<string, string> = {}): Promise<string> {
   const dir = freshDir();
-  const cli = await buildCli();
-  const run = spawnSync(process.execPath, [cli, 'ingest', '--help'], {
-    cwd: REPO_ROOT,
-    env: { ...BASE_ENV, TMPDIR: dir, ...env },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
+  const run = await runCli(['ingest', '--help'], { TMPDIR: dir, ...env });
+  expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain('Usage: regdata ingest');
   return dir;
 }
