@@ -2,7 +2,9 @@
  * `regdata demo`: the deterministic built-in demo dataset. Each part (banking, holdings) replaces its
  * own tables in one transaction and records itself as demo data in the provenance table.
  */
+import { withRollbackJournalWhenAlone } from '../db/bulk.js';
 import type { DbHandle } from '../db/connect.js';
+import { listSources } from '../db/dataset.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { DemoOptions, DemoPart } from './types.js';
 
@@ -18,9 +20,14 @@ const parts: { name: string; build: () => Promise<DemoPart> }[] = [
 
 export async function buildDemo(handle: DbHandle, options: DemoOptions): Promise<void> {
   await migrateToLatest(handle);
-  for (const part of parts) {
-    const started = Date.now();
-    await (await part.build())(handle, options);
-    options.log?.(`demo ${part.name}: built in ${Date.now() - started} ms`);
-  }
+  const buildParts = async () => {
+    for (const part of parts) {
+      const started = Date.now();
+      await (await part.build())(handle, options);
+      options.log?.(`demo ${part.name}: built in ${Date.now() - started} ms`);
+    }
+  };
+  // Nothing loaded yet (the first start): nothing to serve meanwhile, so write each page once.
+  if ((await listSources(handle.db)).length === 0) await withRollbackJournalWhenAlone(handle, buildParts);
+  else await buildParts();
 }

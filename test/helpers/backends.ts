@@ -33,7 +33,7 @@ export interface Backend {
 /** The login role every PostgreSQL test reader connects as (cluster-wide, created on demand). */
 export const TEST_READER_ROLE = 'regdata_test_reader';
 
-const sqliteBackend: Backend = {
+export const sqliteBackend: Backend = {
   name: 'sqlite',
   async create() {
     const dir = mkdtempSync(join(tmpdir(), 'regdata-test-'));
