@@ -85,7 +85,9 @@ describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
     expect(env.MALLOC_ARENA_MAX).toBeUndefined();
   });
 
-  it('bounds the old generation’s growth: the same garbage peaks in a smaller heap', () => {
+  it('bounds the old generation’s growth: the same garbage peaks in a smaller heap', {
+    timeout: 60_000,
+  }, () => {
     // A live set and a stream of garbage that survives a while, as answers being built do.
     const module = pathToFileURL(join(dirname(cli), 'cli', 'runtime-memory.js')).href;
     const peakHeapMb = (tune: boolean) => {
@@ -108,7 +110,13 @@ describe.skipIf(!onLinux)('the serving process’s memory settings', () => {
         execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
       );
     };
-    const [tuned, untuned] = [peakHeapMb(true), peakHeapMb(false)];
+    // A bound is about the worst case: the highest peak of three runs each, alternating. (V8 also
+    // sizes the heap from how fast its collections run, so on a busy machine an unbounded run now and
+    // then peaks at ~160 MB instead of ~350, below a bounded run's ~250.)
+    const runs = [true, false, true, false, true, false].map((tune) => ({ tune, peak: peakHeapMb(tune) }));
+    const highest = (tune: boolean) =>
+      Math.max(...runs.filter((run) => run.tune === tune).map((run) => run.peak));
+    const [tuned, untuned] = [highest(true), highest(false)];
     expect(tuned).toBeGreaterThan(0);
     expect(tuned).toBeLessThan(untuned * 0.9);
   });
