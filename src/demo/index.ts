@@ -20,14 +20,22 @@ const parts: { name: string; build: () => Promise<DemoPart> }[] = [
 
 export async function buildDemo(handle: DbHandle, options: DemoOptions): Promise<void> {
   await migrateToLatest(handle);
-  const buildParts = async () => {
-    for (const part of parts) {
-      const started = Date.now();
-      await (await part.build())(handle, options);
-      options.log?.(`demo ${part.name}: built in ${Date.now() - started} ms`);
-    }
-  };
-  // Nothing loaded yet (the first start): nothing to serve meanwhile, so write each page once.
-  if ((await listSources(handle.db)).length === 0) await withRollbackJournalWhenAlone(handle, buildParts);
-  else await buildParts();
+  if ((await listSources(handle.db)).length > 0) return buildOneByOne(handle, options);
+  // Nothing loaded yet (the first start): nothing to serve meanwhile, so write each page once and,
+  // where it pays, build the two halves at the same time.
+  const twoCores = options.sideBySide ?? options.scale === 'full';
+  const sideBySide = twoCores ? await import('./side-by-side.js') : null;
+  await withRollbackJournalWhenAlone(handle, () =>
+    sideBySide?.canBuildSideBySide(handle)
+      ? sideBySide.buildSideBySide(handle, options)
+      : buildOneByOne(handle, options),
+  );
+}
+
+async function buildOneByOne(handle: DbHandle, options: DemoOptions): Promise<void> {
+  for (const part of parts) {
+    const started = Date.now();
+    await (await part.build())(handle, options);
+    options.log?.(`demo ${part.name}: built in ${Date.now() - started} ms`);
+  }
 }

@@ -16,6 +16,20 @@ export async function clearTables(trx: Transaction<Database>, tables: readonly T
   return removed;
 }
 
+/** Empties a part's tables and forgets its sources; returns the rows each table held. */
+export async function clearPart(
+  trx: Transaction<Database>,
+  tables: readonly TableName[],
+  sources: readonly string[],
+): Promise<Map<string, number>> {
+  const removed = await clearTables(trx, tables);
+  await trx
+    .deleteFrom('sources')
+    .where('source', 'in', [...sources])
+    .execute();
+  return removed;
+}
+
 /**
  * Records the demo source: provenance (`rows` as the demo counts them) and the changes feed (rows of
  * its tables, inserted and removed). Call after the version is bumped.

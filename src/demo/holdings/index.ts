@@ -8,26 +8,20 @@
  * 15,000 advisers; `full` = 4 quarters 2025-Q4…2026-Q3, ~9,000 managers, ~3.5 million positions
  * per quarter, 15,000 advisers (rows are streamed to the database in batches).
  */
-import type { Insertable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { insertRows, withBulkLoadPragmas } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
 import { bumpDatasetVersion } from '../../db/dataset.js';
 import type { Database } from '../../db/tables.js';
 import { nextQuarter, quarterEnd } from '../../holdings/identifiers.js';
-import type { Filings13fTable, InfoRow13f, InfoTables13fTable } from '../../holdings/tables.js';
 import { rebuildEntityLinks } from '../../ingest/derived/identity/entity-links.js';
 import { readOverrides } from '../../ingest/derived/identity/overrides.js';
 import { deriveHoldings } from '../../ingest/sources/sec/holdings/derive/index.js';
-import {
-  normalisedPutCall,
-  normalisedShareType,
-} from '../../ingest/sources/sec/holdings/derive/positions.js';
-import { InfoTablePacker, packInfoRows } from '../../ingest/sources/sec/holdings/info-tables.js';
-import { LoadSums } from '../../ingest/sources/sec/holdings/load-sums.js';
 import { addDays } from '../../time/calendar.js';
-import { clearTables, recordDemoSource } from '../provenance.js';
+import { clearPart, recordDemoSource } from '../provenance.js';
 import type { DemoOptions, DemoPart, DemoScale } from '../types.js';
 import { generateAdvisers } from './advisers.js';
+import { batchingSink } from './filing-sink.js';
 import { generateQuarter, resetAccessions } from './filings.js';
 import {
   applyDemoIdentity,
@@ -62,7 +56,6 @@ const SCALES = {
 
 /** Advisers that share a CIK (and name) with a 13F manager. */
 const SHARED_CIK_ADVISERS = 300;
-const BATCH_ROWS = 20_000;
 
 /** Children first; derived tables are rebuilt by deriveHoldings. */
 // biome-ignore format: the list reads best as a block
@@ -88,53 +81,6 @@ function quarterLabels(first: string, count: number): string[] {
   return labels;
 }
 
-/**
- * Collects filings and streams info-table rows, packed per filing, to the database in batches; sums
- * each filing's positions as its rows go by, as the SEC load does, so the derivation need not read
- * the rows back (a filing's rows come in one call, right after the filing).
- */
-function batchingSink(handle: DbHandle, trx: Transaction<Database>) {
-  const filings: Insertable<Filings13fTable>[] = [];
-  const packer = new InfoTablePacker();
-  const sums = new LoadSums();
-  let pending: InfoTables13fTable[] = [];
-  let pendingRows = 0;
-  let rowCount = 0;
-  const flush = async () => {
-    await insertRows(handle, 'info_tables_13f', pending, trx);
-    pending = [];
-    pendingRows = 0;
-  };
-  const sum = (filing: Insertable<Filings13fTable>, rows: readonly InfoRow13f[]) => {
-    const run = sums.startFiling(filing.accession_number, filing.filing_date, filing.quarter);
-    for (const row of rows) {
-      // biome-ignore format: one row
-      run.add(row.cusip.toUpperCase(), normalisedShareType(row.share_type), normalisedPutCall(row.put_call),
-        row.value, row.shares, row.issuer, row.title_of_class);
-    }
-    sums.flushIfFull();
-  };
-  return {
-    filing: (filing: Insertable<Filings13fTable>) => void filings.push(filing),
-    rows: async (rows: InfoRow13f[]) => {
-      const filing = filings.at(-1);
-      if (filing && filing.accession_number === rows[0]?.accession_number) sum(filing, rows);
-      for (const record of packInfoRows(rows, packer)) pending.push(record);
-      rowCount += rows.length;
-      pendingRows += rows.length;
-      if (pendingRows >= BATCH_ROWS) await flush();
-    },
-    async finish() {
-      const last = packer.close();
-      if (last) pending.push(last);
-      await flush();
-      await insertRows(handle, 'filings_13f', filings, trx);
-      sums.endOfRows();
-      return { filings: filings.length, rows: rowCount, sums: sums.loaded };
-    },
-  };
-}
-
 /** The stock splits the demo applies, by CUSIP and quarter: the ground truth for the split detection. */
 export function demoSplits(seed: number, scale: DemoScale) {
   const { firstQuarter, quarters: count, securities } = SCALES[scale];
@@ -148,6 +94,22 @@ export function demoSplits(seed: number, scale: DemoScale) {
 }
 
 export const buildHoldingsDemo: DemoPart = async (handle: DbHandle, options: DemoOptions) => {
+  const generated = await generateHoldings(handle.db, options);
+  // Sorting for the derivation's GROUP BYs stays in memory instead of spilling to temp files.
+  await withBulkLoadPragmas(handle, () =>
+    handle.db.transaction().execute(async (trx) => {
+      const removed = await clearHoldings(trx);
+      const written = await writeHoldings(handle, trx, options, generated);
+      await finishHoldings(handle, trx, options, written, removed);
+    }),
+  );
+};
+
+/**
+ * The generated managers, securities, advisers and identity of the holdings demo. The listed holding
+ * companies are read from the institutions `db` sees (the banking demo's).
+ */
+export async function generateHoldings(db: Kysely<Database>, options: DemoOptions): Promise<Generated> {
   const started = Date.now();
   const scale = SCALES[options.scale];
   const quarters = quarterLabels(scale.firstQuarter, scale.quarters);
@@ -159,17 +121,13 @@ export const buildHoldingsDemo: DemoPart = async (handle: DbHandle, options: Dem
     managers,
     SHARED_CIK_ADVISERS,
   );
-  const listed = await listedHoldingCompanies(handle.db);
+  const listed = await listedHoldingCompanies(db);
   const identity = applyDemoIdentity(listed, universe.securities, managers);
   nameMatchedAdvisers(advisers, managers, SHARED_CIK_ADVISERS);
+  return { quarters, universe, managers, advisers, identity, started };
+}
 
-  // Sorting for the derivation's GROUP BYs stays in memory instead of spilling to temp files.
-  await withBulkLoadPragmas(handle, () =>
-    fill(handle, options, { quarters, universe, managers, advisers, identity, started }),
-  );
-};
-
-interface Generated {
+export interface Generated {
   quarters: string[];
   universe: ReturnType<typeof generateUniverse>;
   managers: ReturnType<typeof generateManagers>;
@@ -178,47 +136,86 @@ interface Generated {
   started: number;
 }
 
-async function fill(
+/** What writeHoldings leaves for finishHoldings: plain data, so it can come from a worker thread. */
+export interface WrittenHoldings {
+  started: number;
+  generatedAt: number;
+  derivedAt: number;
+  managers: number;
+  filings: number;
+  rows: number;
+  summed: number;
+  managerQuarters: number;
+  securities: number;
+  advisers: number;
+  registrants: DemoIdentity['registrants'];
+  links: DemoIdentity['overrides']['links'];
+}
+
+/** Empties the holdings tables and forgets their sources; returns the rows each held. */
+export const clearHoldings = (trx: Transaction<Database>) => clearPart(trx, TABLES, SOURCES);
+
+/** The raw filings, their derivation, securities and advisers: everything but the identity graph. */
+export async function writeHoldings(
   handle: DbHandle,
+  trx: Transaction<Database>,
   options: DemoOptions,
   { quarters, universe, managers, advisers, identity, started }: Generated,
-) {
-  const notes = `seed ${options.seed}, scale ${options.scale}`;
+): Promise<WrittenHoldings> {
   resetAccessions();
-  await handle.db.transaction().execute(async (trx) => {
-    const removed = await clearTables(trx, TABLES);
-    await trx
-      .deleteFrom('sources')
-      .where('source', 'in', [...SOURCES])
-      .execute();
-    const securities = universe.securities.map(({ cusip, issuer, title_of_class, ticker }) => ({
-      cusip,
-      issuer,
-      title_of_class,
-      ticker,
-    }));
-    await insertRows(handle, 'securities', securities, trx);
-    await insertRows(handle, 'advisers', advisers, trx);
-    const sink = batchingSink(handle, trx);
-    const rng = Rng.derive(options.seed, 'filings');
-    for (const [q, quarter] of quarters.entries())
-      await generateQuarter(rng, managers, universe, q, quarter, sink, demoCutoff(quarters));
-    const loaded = await sink.finish();
-    const generatedAt = Date.now();
-    const derived = await deriveHoldings(handle, quarters, trx, loaded.sums);
-    await insertRows(handle, 'sec_registrants', identity.registrants, trx);
-    const fileOverrides = readOverrides();
-    const graph = await rebuildEntityLinks(handle, trx, {
-      links: [...fileOverrides.links, ...identity.overrides.links],
-      vetoes: fileOverrides.vetoes,
-    });
-    options.log?.(
-      `demo holdings: ${managers.length} managers, ${loaded.filings} filings, ${loaded.rows} information-table rows (generated in ${generatedAt - started} ms, derived in ${Date.now() - generatedAt} ms, ${derived.summed} of ${derived.managerQuarters} manager quarters from the positions summed while generating), ${securities.length} securities, ${advisers.length} advisers, ${identity.registrants.length} registrants, ${graph.links} identity links`,
-    );
-    await bumpDatasetVersion(trx);
-    await recordDemoSource(trx, 'sec-13f', loaded.rows, started, notes, removed);
-    await recordDemoSource(trx, 'sec-advisers', advisers.length, started, notes, removed);
-    await recordDemoSource(trx, 'sec-securities', securities.length, started, notes, removed);
-    await recordDemoSource(trx, 'sec-registrants', identity.registrants.length, started, notes, removed);
+  const securities = universe.securities.map(({ cusip, issuer, title_of_class, ticker }) => ({
+    cusip,
+    issuer,
+    title_of_class,
+    ticker,
+  }));
+  await insertRows(handle, 'securities', securities, trx);
+  await insertRows(handle, 'advisers', advisers, trx);
+  const sink = batchingSink(handle, trx);
+  const rng = Rng.derive(options.seed, 'filings');
+  for (const [q, quarter] of quarters.entries())
+    await generateQuarter(rng, managers, universe, q, quarter, sink, demoCutoff(quarters));
+  const loaded = await sink.finish();
+  const generatedAt = Date.now();
+  const derived = await deriveHoldings(handle, quarters, trx, loaded.sums);
+  return {
+    started,
+    generatedAt,
+    derivedAt: Date.now(),
+    managers: managers.length,
+    filings: loaded.filings,
+    rows: loaded.rows,
+    summed: derived.summed,
+    managerQuarters: derived.managerQuarters,
+    securities: securities.length,
+    advisers: advisers.length,
+    registrants: identity.registrants,
+    links: identity.overrides.links,
+  };
+}
+
+/** The identity graph over what is loaded (banks included), the version bump and the provenance. */
+export async function finishHoldings(
+  handle: DbHandle,
+  trx: Transaction<Database>,
+  options: DemoOptions,
+  written: WrittenHoldings,
+  removed: ReadonlyMap<string, number>,
+): Promise<void> {
+  const { started, registrants } = written;
+  const notes = `seed ${options.seed}, scale ${options.scale}`;
+  await insertRows(handle, 'sec_registrants', registrants, trx);
+  const fileOverrides = readOverrides();
+  const graph = await rebuildEntityLinks(handle, trx, {
+    links: [...fileOverrides.links, ...written.links],
+    vetoes: fileOverrides.vetoes,
   });
+  options.log?.(
+    `demo holdings: ${written.managers} managers, ${written.filings} filings, ${written.rows} information-table rows (generated in ${written.generatedAt - started} ms, derived in ${written.derivedAt - written.generatedAt} ms, ${written.summed} of ${written.managerQuarters} manager quarters from the positions summed while generating), ${written.securities} securities, ${written.advisers} advisers, ${registrants.length} registrants, ${graph.links} identity links`,
+  );
+  await bumpDatasetVersion(trx);
+  await recordDemoSource(trx, 'sec-13f', written.rows, started, notes, removed);
+  await recordDemoSource(trx, 'sec-advisers', written.advisers, started, notes, removed);
+  await recordDemoSource(trx, 'sec-securities', written.securities, started, notes, removed);
+  await recordDemoSource(trx, 'sec-registrants', registrants.length, started, notes, removed);
 }
