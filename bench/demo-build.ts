@@ -1,47 +1,58 @@
 /**
- * Times the demo build (`regdata demo`, what the first `npm start` does) into a fresh SQLite file:
- * wall and CPU time (process.cpuUsage(), steadier on a busy machine) per part and in total.
+ * Times the demo build as a user runs it (`node dist/cli.js demo`, what the first `npm start` does
+ * at small scale) into a fresh SQLite file: wall time of each line it logs and in total, and the
+ * process's CPU time over all its threads (`process.cpuUsage()` at exit, steadier on a busy
+ * machine). The built CLI, because the full-scale build runs a worker thread that only exists
+ * compiled (src/demo/side-by-side.ts); `npm run build` first after changing the sources.
  *
  *   npx vite-node bench/demo-build.ts [-- small|full] [runs]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/db/connect.js';
-import { buildDemo, DEFAULT_DEMO_SEED, type DemoScale } from '../src/demo/index.js';
+import { createInterface } from 'node:readline';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
-const scale: DemoScale = args[0] === 'full' ? 'full' : 'small';
+const scale = args[0] === 'full' ? 'full' : 'small';
 const runs = Number(args[1] ?? 1);
+const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 
-const cpuMs = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system) / 1000);
+/** Loaded before the CLI: prints the process's CPU time (every thread's) as it exits. */
+const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(
+  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`cpu ${u.user} ${u.system}\\n`); });",
+)}`;
 
 async function once(run: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'regdata-demo-bench-'));
-  const handle = openDatabase(join(dir, 'demo.sqlite'));
   const started = Date.now();
-  const startCpu = process.cpuUsage();
-  let stageAt = started;
-  let stageCpu = process.cpuUsage();
+  let last = started;
+  let cpu = '';
   try {
-    await buildDemo(handle, {
-      seed: DEFAULT_DEMO_SEED,
-      scale,
-      log: (line) => {
-        const cpu = cpuMs(process.cpuUsage(stageCpu));
-        console.log(`  ${line}  [since last line: wall ${Date.now() - stageAt} ms, CPU ${cpu} ms]`);
-        stageAt = Date.now();
-        stageCpu = process.cpuUsage();
-      },
+    const child = spawn(process.execPath, ['--import', CPU_AT_EXIT, CLI, 'demo', '--scale', scale], {
+      env: { ...process.env, DATABASE_URL: join(dir, 'demo.sqlite') },
+      stdio: ['ignore', 'inherit', 'pipe'],
     });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    for await (const line of createInterface({ input: child.stderr })) {
+      if (line.startsWith('cpu ')) {
+        cpu = line;
+        continue;
+      }
+      const now = Date.now();
+      console.log(`  ${line}  [+${now - last} ms]`);
+      last = now;
+    }
+    const code = await exited;
+    if (code !== 0) throw new Error(`regdata demo exited with ${code}`);
   } finally {
-    await handle.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const total = process.cpuUsage(startCpu);
+  const [user, system] = cpu.split(' ').slice(1).map((micros) => Math.round(Number(micros) / 1000));
   console.log(
-    `run ${run}: demo ${scale} built in ${Date.now() - started} ms wall, CPU ${cpuMs(total)} ms (user ${Math.round(total.user / 1000)}, system ${Math.round(total.system / 1000)})`,
+    `run ${run}: demo ${scale} built in ${Date.now() - started} ms wall, CPU ${(user ?? 0) + (system ?? 0)} ms (user ${user}, system ${system})`,
   );
 }
 
+if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
 for (let run = 1; run <= runs; run++) await once(run);
