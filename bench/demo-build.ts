@@ -20,7 +20,7 @@ const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 
 /** Loaded before the CLI: prints the process's CPU time (every thread's) as it exits. */
 const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(
-  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`cpu ${u.user} ${u.system}\\n`); });",
+  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('cpu ' + u.user + ' ' + u.system + '\\n'); });",
 )}`;
 
 async function once(run: number): Promise<void> {
@@ -48,7 +48,10 @@ async function once(run: number): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const [user, system] = cpu.split(' ').slice(1).map((micros) => Math.round(Number(micros) / 1000));
+  const [user, system] = cpu
+    .split(' ')
+    .slice(1)
+    .map((micros) => Math.round(Number(micros) / 1000));
   console.log(
     `run ${run}: demo ${scale} built in ${Date.now() - started} ms wall, CPU ${(user ?? 0) + (system ?? 0)} ms (user ${user}, system ${system})`,
   );
