@@ -18,9 +18,9 @@ const scale = args[0] === 'full' ? 'full' : 'small';
 const runs = Number(args[1] ?? 1);
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 
-/** Loaded before the CLI: prints the process's CPU time (every thread's) as it exits. */
+/** Loaded before the CLI (and its worker threads): the main thread prints the process's CPU time (every thread's) as it exits. */
 const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(
-  "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('cpu ' + u.user + ' ' + u.system + '\\n'); });",
+  "import { isMainThread } from 'node:worker_threads'; if (isMainThread) process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('cpu ' + u.user + ' ' + u.system + '\\n'); });",
 )}`;
 
 async function once(run: number): Promise<void> {

@@ -60,8 +60,12 @@ export async function withRollbackJournalWhenAlone<T>(handle: DbHandle, build: (
   if (!sqlite || sqlite.memory) return build();
   const timeout = Number(sqlite.pragma('busy_timeout', { simple: true }));
   sqlite.pragma('busy_timeout = 0');
-  const switched = setJournalMode(sqlite, 'delete');
-  sqlite.pragma(`busy_timeout = ${timeout}`);
+  let switched = false;
+  try {
+    switched = setJournalMode(sqlite, 'delete');
+  } finally {
+    sqlite.pragma(`busy_timeout = ${timeout}`);
+  }
   try {
     return await build();
   } finally {

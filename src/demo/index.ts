@@ -6,6 +6,7 @@ import { withRollbackJournalWhenAlone } from '../db/bulk.js';
 import type { DbHandle } from '../db/connect.js';
 import { listSources } from '../db/dataset.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { removeAbandonedScratch } from './scratch.js';
 import type { DemoOptions, DemoPart } from './types.js';
 
 export type { DemoOptions, DemoPart, DemoScale } from './types.js';
@@ -20,6 +21,7 @@ const parts: { name: string; build: () => Promise<DemoPart> }[] = [
 
 export async function buildDemo(handle: DbHandle, options: DemoOptions): Promise<void> {
   await migrateToLatest(handle);
+  if (handle.sqlite && !handle.sqlite.memory) removeAbandonedScratch(handle.sqlite.name);
   if ((await listSources(handle.db)).length > 0) return buildOneByOne(handle, options);
   // Nothing loaded yet (the first start): nothing to serve meanwhile, so write each page once and,
   // where it pays, build the two halves at the same time.

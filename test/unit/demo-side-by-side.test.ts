@@ -5,17 +5,22 @@
  * killed one left. The worker only exists compiled, so the builds run the built CLI's modules in a
  * child process; the reference is the in-process build (TypeScript sources: one half after the other).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
+import { removeAbandonedScratch } from '../../src/demo/scratch.js';
 import { differingTables } from '../helpers/same-tables.js';
 import { buildCli } from '../ingest/helpers/cli.js';
 import { demoCopy } from '../reliability/support.js';
+
+/** Every build started, killed when the file's tests end (a failed or timed-out test leaves none running). */
+const children: ChildProcess[] = [];
 
 /** Starts a side-by-side build of the small demo into `path` with the built modules. */
 function startBuild(
@@ -33,6 +38,7 @@ function startBuild(
   const file = join(dirname(path), `build-${Date.now()}.mjs`);
   writeFileSync(file, script);
   const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -43,27 +49,31 @@ function startBuild(
 }
 
 const scratchFiles = (path: string) =>
-  readdirSync(dirname(path)).filter((name) => name.startsWith('demo.sqlite.demo-banking-'));
+  readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.demo-banking-`));
 
 describe('the demo built side by side (SQLite)', () => {
   let built: string;
   let reference: Awaited<ReturnType<typeof demoCopy>>;
-  let dir: string;
+  const dirs: string[] = [];
+  const freshDir = () => {
+    dirs.push(mkdtempSync(join(tmpdir(), 'regdata-side-by-side-')));
+    return dirs.at(-1) as string;
+  };
 
   beforeAll(async () => {
     built = dirname(await buildCli());
     reference = await demoCopy();
-    dir = mkdtempSync(join(tmpdir(), 'regdata-side-by-side-'));
   }, 300_000);
   afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
     reference?.cleanup();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('gives the tables of a build one half after the other, in WAL mode, with no scratch file left', {
     timeout: 300_000,
   }, async () => {
-    const path = join(dir, 'demo.sqlite');
+    const path = join(freshDir(), 'demo.sqlite');
     const { code, output } = await startBuild(built, path).done;
     expect(code, output).toBe(0);
     expect(output).toMatch(/demo: banking half copied in \d+ ms/);
@@ -77,25 +87,29 @@ describe('the demo built side by side (SQLite)', () => {
       db.close();
     }
     expect(scratchFiles(path)).toEqual([]);
-    rmSync(path, { force: true });
   });
 
   it('killed midway: the database is left empty, and the next build removes the scratch file', {
     timeout: 300_000,
   }, async () => {
+    const dir = freshDir();
     const path = join(dir, 'demo.sqlite');
     const killed = startBuild(built, path);
-    // Wait until the worker has written a good part of its banking half, then kill the process.
-    for (;;) {
-      // The worker writes through the WAL: its file grows only at the checkpoint, the WAL at once.
-      const written = scratchFiles(path).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
-      if (written > 50_000_000) break;
-      if (killed.child.exitCode !== null)
-        throw new Error(`the build ended first: ${(await killed.done).output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      // Its transaction has begun (the rollback journal exists) and the worker has its file: the
+      // small build takes ~20 s from there, the main thread's half ~3 s of it. Kill it 2 s in.
+      while (!(existsSync(`${path}-journal`) && scratchFiles(path).length > 0)) {
+        if (killed.child.exitCode !== null)
+          throw new Error(`the build ended first: ${(await killed.done).output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(killed.child.exitCode).toBeNull();
+    } finally {
+      killed.child.kill('SIGKILL');
     }
-    killed.child.kill('SIGKILL');
     await killed.done;
+    expect(killed.child.signalCode).toBe('SIGKILL');
     expect(scratchFiles(path).length).toBeGreaterThan(0);
     expect(existsSync(`${path}-journal`)).toBe(true);
 
@@ -117,6 +131,34 @@ describe('the demo built side by side (SQLite)', () => {
       expect((rebuilt.prepare('select count(*) as n from sources').get() as { n: number }).n).toBe(8);
     } finally {
       rebuilt.close();
+    }
+  });
+});
+
+describe('abandoned scratch files', () => {
+  it('are removed when their process is gone or has this thread’s own name, kept while in use', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'regdata-scratch-'));
+    try {
+      const database = join(dir, 'demo.sqlite');
+      const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+      const name = (pid: number, thread: number, suffix = '') =>
+        `demo.sqlite.demo-banking-${pid}-${thread}${suffix}`;
+      const files = {
+        // A killed build of an earlier process that had this pid (pid 1 in a container, say).
+        ownName: name(process.pid, threadId),
+        otherThread: name(process.pid, threadId + 1),
+        running: name(process.ppid, 0),
+        gone: name(gone, 0),
+        goneWal: name(gone, 0, '-wal'),
+      };
+      for (const file of [...Object.values(files), 'demo.sqlite', 'other.sqlite.demo-banking-1-0'])
+        writeFileSync(join(dir, file), '');
+      removeAbandonedScratch(database);
+      expect(readdirSync(dir).sort()).toEqual(
+        ['demo.sqlite', files.otherThread, files.running, 'other.sqlite.demo-banking-1-0'].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
