@@ -4,7 +4,7 @@
  * the same transaction, the banking tables are copied in (for identical tables SQLite copies the
  * records without decoding them: ~1.9 GB at full scale in ~7–8 s) and the identity graph is built
  * over both halves. The tables end up as when the halves run one after the other, versions and
- * provenance included (test/unit/demo-side-by-side.test.ts). Full scale: 153 → 115–118 s
+ * provenance included (test/unit/demo-side-by-side.test.ts). Full scale: 153 → 112–122 s
  * (docs/demo-build.md). Only where the compiled worker exists: sources run as TypeScript
  * (in-process tests) build one half after the other.
  */

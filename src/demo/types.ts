@@ -9,7 +9,7 @@ export interface DemoOptions {
   readonly log?: (line: string) => void;
   /**
    * Into an empty SQLite database, build the two halves at the same time (side-by-side.ts). By
-   * default at full scale only, where it pays (153 → 115–118 s). The small demo is mostly its
+   * default at full scale only, where it pays (153 → 112–122 s). The small demo is mostly its
    * banking half, so it gains nothing (18.4–20.3 s one by one, 19.4–19.6 s side by side) and peaks
    * 1 GB higher.
    */

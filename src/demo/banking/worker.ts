@@ -2,7 +2,8 @@
  * The banking half of a demo built side by side (../side-by-side.ts), in a worker thread: its
  * tables into a SQLite file of their own, for the main thread to copy in. Posts what recordBanking
  * needs. Written through the WAL, whose checkpoint is this thread's work: through a rollback
- * journal the full-scale build took 121–123 s instead of 115–118 (the main thread's half slowed).
+ * journal the full-scale build took 121–123 s instead of 115–117 in runs of the same hour (the main
+ * thread’s half slowed).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { withBulkLoadPragmas } from '../../db/bulk.js';
