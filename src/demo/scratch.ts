@@ -9,11 +9,9 @@ import { threadId } from 'node:worker_threads';
 
 const prefix = (database: string) => `${database}.demo-banking-`;
 
-/** This thread's scratch file, with nothing left of an earlier process that had the same pid. */
-export function freshScratchPath(database: string): string {
-  const path = `${prefix(database)}${process.pid}-${threadId}`;
-  removeScratch(path);
-  return path;
+/** This thread's scratch file (buildDemo has removed any left by an earlier process of this pid). */
+export function scratchPath(database: string): string {
+  return `${prefix(database)}${process.pid}-${threadId}`;
 }
 
 export function removeScratch(path: string): void {

@@ -24,7 +24,7 @@ import {
 } from './banking/index.js';
 import type { BankingWorkerInput } from './banking/worker.js';
 import { clearHoldings, finishHoldings, generateHoldings, writeHoldings } from './holdings/index.js';
-import { freshScratchPath, removeScratch } from './scratch.js';
+import { scratchPath, removeScratch } from './scratch.js';
 import type { DemoOptions } from './types.js';
 
 const WORKER = new URL('./banking/worker.js', import.meta.url);
@@ -36,7 +36,7 @@ export function canBuildSideBySide(handle: DbHandle): boolean {
 
 export async function buildSideBySide(handle: DbHandle, options: DemoOptions): Promise<void> {
   const sqlite = handle.sqlite as NonNullable<DbHandle['sqlite']>;
-  const path = freshScratchPath(sqlite.name);
+  const path = scratchPath(sqlite.name);
   const input: BankingWorkerInput = { path, options: { seed: options.seed, scale: options.scale } };
   const started = Date.now();
   let worker: Worker | null = null;
