@@ -24,7 +24,7 @@ import {
 } from './banking/index.js';
 import type { BankingWorkerInput } from './banking/worker.js';
 import { clearHoldings, finishHoldings, generateHoldings, writeHoldings } from './holdings/index.js';
-import { scratchPath, removeScratch } from './scratch.js';
+import { removeScratch, scratchPath } from './scratch.js';
 import type { DemoOptions } from './types.js';
 
 const WORKER = new URL('./banking/worker.js', import.meta.url);
