@@ -1,13 +1,12 @@
 /**
  * Reads for /api/v1/aggregates: the statistics precomputed at load time
- * (src/ingest/derived/financial-aggregates.ts), one row per report date, group and field.
- *
- * The industry (group_by `none`) rows are also kept in memory once per dataset version, per field as
- * asked for (at most 176 fields × ~100 report dates, ~2 MB): the industry series over every report
- * date is the most asked aggregate, and reading its ~500 rows was most of its cost (~0.45 ms).
+ * (src/ingest/derived/financial-aggregates.ts), one row per report date, group and field, kept per
+ * field and grouping as read indexes once asked for (reading the rows was most of an answer's cost:
+ * ~0.45 ms of the industry series over every report date).
  */
 import type { Kysely } from 'kysely';
 import { perVersion } from '../db/per-version.js';
+import { readIndex, type Sized } from '../db/read-indexes.js';
 import type { Database, FinancialAggregatesTable } from '../db/tables.js';
 import type { AggregateGroup } from './aggregates.schemas.js';
 
@@ -48,8 +47,13 @@ export async function reportDatesBetween(
   return dates.filter((date) => (!start || date >= start) && (!end || date <= end));
 }
 
-/** Per field, its industry rows over every report date, read on first use in a dataset version. */
-const industryRows = perVersion(async () => new Map<string, Promise<AggregateRow[]>>());
+/** Roughly the bytes one row holds in memory (an object of ten members, its date and group texts). */
+const ROW_BYTES = 160;
+
+interface FieldRows extends Sized {
+  /** Every report date's rows of one field under one grouping, by report date, then group. */
+  readonly rows: AggregateRow[];
+}
 
 function rowsOf(db: Kysely<Database>, groupBy: AggregateGroup, fields: readonly string[]) {
   return db
@@ -59,36 +63,51 @@ function rowsOf(db: Kysely<Database>, groupBy: AggregateGroup, fields: readonly 
     .where('field', 'in', fields);
 }
 
-async function industry(db: Kysely<Database>, dates: readonly string[], fields: readonly string[]) {
-  const known = await industryRows(db);
-  const missing = fields.filter((field) => !known.has(field));
-  if (missing.length > 0) {
-    const read = rowsOf(db, 'none', missing).orderBy('field').orderBy('report_date').execute();
-    for (const field of missing) {
-      const rows = read.then((all) => all.filter((row) => row.field === field));
-      known.set(field, rows);
-      rows.catch(() => known.delete(field));
-    }
+/** The first row at or after `from` in rows ordered by report date (binary search). */
+function firstFrom(rows: readonly AggregateRow[], date: string): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((rows[mid] as AggregateRow).report_date < date) low = mid + 1;
+    else high = mid;
   }
-  const first = dates[0] as string;
-  const last = dates.at(-1) as string;
-  const out: AggregateRow[] = [];
-  for (const field of fields)
-    for (const row of await (known.get(field) as Promise<AggregateRow[]>))
-      if (row.report_date >= first && row.report_date <= last) out.push(row);
-  return out;
+  return low;
 }
 
-/** The rows of `fields` for the report dates `dates` (ascending) under `groupBy`. */
+/**
+ * A field's rows under one grouping, every report date, as a read index (db/read-indexes.ts): a
+ * request for a few fields over one date or a window slices them instead of reading its rows again
+ * (the industry series over every report date is ~500 rows, a state breakdown ~330 a date).
+ */
+function fieldRows(db: Kysely<Database>, groupBy: AggregateGroup, field: string, maxBytes: number) {
+  return readIndex(db, `aggregates|${groupBy}|${field}`, maxBytes, async (): Promise<FieldRows> => {
+    const rows = await rowsOf(db, groupBy, [field]).orderBy('report_date').orderBy('grp').execute();
+    return { rows, bytes: rows.length * ROW_BYTES };
+  });
+}
+
+/**
+ * The rows of `fields` for the report dates `dates` (ascending) under `groupBy`; from the read
+ * indexes when `maxBytes` allows them (READ_INDEX_MAX_BYTES), else from the database.
+ */
 export async function aggregateRows(
   db: Kysely<Database>,
   dates: readonly string[],
   groupBy: AggregateGroup,
   fields: readonly string[],
+  maxBytes: number,
 ): Promise<AggregateRow[]> {
-  if (groupBy === 'none') return industry(db, dates, fields);
+  const first = dates[0] as string;
+  const last = dates.at(-1) as string;
+  const indexed = await Promise.all(fields.map((field) => fieldRows(db, groupBy, field, maxBytes)));
+  if (indexed.every((index) => index !== null)) {
+    return indexed.flatMap(({ rows }) =>
+      rows.slice(firstFrom(rows, first), firstFrom(rows, `${last}\uffff`)),
+    );
+  }
   let query = rowsOf(db, groupBy, fields);
-  if (dates.length === 1) query = query.where('report_date', '=', dates[0]!);
-  else query = query.where('report_date', '>=', dates[0]!).where('report_date', '<=', dates.at(-1)!);
+  if (dates.length === 1) query = query.where('report_date', '=', first);
+  else query = query.where('report_date', '>=', first).where('report_date', '<=', last);
   return query.execute();
 }

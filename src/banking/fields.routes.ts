@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { wantsCsv } from '../http/csv.js';
 import { problemResponses } from '../http/problem.js';
 import { FINANCIAL_FIELDS } from './fields/catalogue.js';
 import { fieldReference } from './fields/reference.js';
 import { FieldEntry, toFieldEntry } from './fields/schemas.js';
 
 const ENTRIES = FINANCIAL_FIELDS.map(toFieldEntry);
+/** The catalogue is code: its body is serialised once, by the route's own serialiser, then sent as is. */
+let entriesBody: ReturnType<FastifyReply['serialize']> | undefined;
 const REFERENCE = fieldReference();
 
 export const fieldsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,7 +24,12 @@ export const fieldsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(FieldEntry), ...problemResponses },
       },
     },
-    async () => ENTRIES,
+    async (request, reply) => {
+      if (wantsCsv(request)) return ENTRIES; // for the CSV hook to write
+      entriesBody ??= reply.serialize(ENTRIES);
+      reply.type('application/json; charset=utf-8');
+      return entriesBody;
+    },
   );
   app.get(
     '/fields.md',

@@ -32,9 +32,11 @@ export async function registrantOf(db: Kysely<Database>, parentId: string | null
 /**
  * The security's TOP_HOLDERS largest positions that are not options (shares or principal amounts),
  * from its packed positions (value descending, then CIK), named from each manager's latest cover page.
+ * The packed positions are the holders list's read index when `maxBytes` allows (a widely held
+ * security's are ~120–200 KB of overflow pages, read for 10 entries otherwise).
  */
-async function topHolders(db: Kysely<Database>, quarter: string, cusip: string) {
-  const pack = await securityPositions(db, quarter, cusip);
+async function topHolders(db: Kysely<Database>, quarter: string, cusip: string, maxBytes: number) {
+  const pack = await securityPositions(db, quarter, cusip, maxBytes);
   const top: { cik: string; value: number; shares: number }[] = [];
   for (let i = 0; pack && i < pack.count && top.length < TOP_HOLDERS; i++) {
     if (putCallOf(pack.codes[i] as number) !== null) continue;
@@ -58,7 +60,7 @@ async function topHolders(db: Kysely<Database>, quarter: string, cusip: string) 
 }
 
 /** Ownership of the registrant's most widely held security in the latest quarter it is held. */
-export async function institutionalOwnership(db: Kysely<Database>, cik: string) {
+export async function institutionalOwnership(db: Kysely<Database>, cik: string, maxBytes: number) {
   const cusips = (await linked(db, `cik:${cik}`, 'issuer_of')).map((l) => l.to_id.slice('cusip:'.length));
   if (cusips.length === 0) return null;
   const held = await db
@@ -70,7 +72,7 @@ export async function institutionalOwnership(db: Kysely<Database>, cik: string) 
     .executeTakeFirst();
   if (!held) return null;
   const [holders, changes] = await Promise.all([
-    topHolders(db, held.latest_quarter, held.cusip),
+    topHolders(db, held.latest_quarter, held.cusip, maxBytes),
     db
       .selectFrom('security_changes')
       .select(['new_count', 'added_count', 'reduced_count', 'unchanged_count', 'sold_out_count'])
@@ -114,7 +116,8 @@ export async function files13f(db: Kysely<Database>, cik: string) {
   return latest ? { cik, latest_quarter: latest.quarter, total_value: money(latest.total_value) } : null;
 }
 
-export async function bankProfile(db: Kysely<Database>, cert: number) {
+/** `maxBytes`: the read indexes' budget (READ_INDEX_MAX_BYTES; 0 reads everything from the database). */
+export async function bankProfile(db: Kysely<Database>, cert: number, maxBytes: number) {
   const bank = await db
     .selectFrom('institutions')
     .select([
@@ -137,7 +140,7 @@ export async function bankProfile(db: Kysely<Database>, cert: number) {
   const parentId = holdingCompanyId(parentRssd, bank.holding_company);
   const registrant = await registrantOf(db, parentId, `cert:${cert}`);
   const [ownership, filer] = registrant
-    ? await Promise.all([institutionalOwnership(db, registrant.cik), files13f(db, registrant.cik)])
+    ? await Promise.all([institutionalOwnership(db, registrant.cik, maxBytes), files13f(db, registrant.cik)])
     : [null, null];
   return {
     bank: {

@@ -21,7 +21,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { cert } = request.params;
       const [profile, graph] = await Promise.all([
-        bankProfile(app.db, cert),
+        bankProfile(app.db, cert, app.config.readIndexMaxBytes),
         linksOf(app.db, `cert:${cert}`, 1),
       ]);
       if (!profile) throw notFound(`No institution with certificate number ${cert}`);

@@ -3,7 +3,9 @@
  * rows they depend on rebuilds them in its own transaction. Checked against statistics computed
  * here from the records loaded (and, for the demo, from the stored rows) after each step: the demo,
  * real loads replacing it, an institutions load moving a bank to another state, a financials load
- * of one report date, and the backfill of a database whose aggregates are missing.
+ * of one report date, and the backfill of a database whose aggregates are missing. Every check is
+ * made twice: through the read indexes the API keeps per field and grouping (the default), and with
+ * them off (READ_INDEX_MAX_BYTES=0: every answer read from the database).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -131,6 +133,8 @@ function expected(records: readonly Report[], bankList: readonly Bank[], groupBy
 describe.each(testBackends())('aggregates derived at load time on $name', (backend: Backend) => {
   let database: TestDatabase;
   let api: ApiUnderTest;
+  /** The same API with the read indexes off. */
+  let plain: ApiUnderTest;
   let env: Record<string, string>;
   let dir: string;
 
@@ -145,21 +149,42 @@ describe.each(testBackends())('aggregates derived at load time on $name', (backe
       { active: 300, inactive: 60 },
     );
     api = await openApi(database);
+    plain = await openApi(database, { readIndexMaxBytes: 0 });
   }, 180_000);
   afterAll(async () => {
     await api?.close();
+    await plain?.close();
     await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const window = (groupBy: string) =>
-    api.get(`/api/v1/aggregates?start=1900-01-01&end=2100-12-31&group_by=${groupBy}&metrics=${METRICS}`);
+  const window = (on: ApiUnderTest, groupBy: string) =>
+    on.get(`/api/v1/aggregates?start=1900-01-01&end=2100-12-31&group_by=${groupBy}&metrics=${METRICS}`);
 
   async function expectAll(records: readonly Report[], bankList: readonly Bank[]) {
     for (const groupBy of ['none', 'state', 'charter_class', 'size_band']) {
-      const { status, body } = await window(groupBy);
-      expect(status).toBe(200);
-      expect(body.data, groupBy).toEqual(expected(records, bankList, groupBy));
+      const all = expected(records, bankList, groupBy);
+      // One report date: the first, so each index holds later rows the slice must leave out.
+      const date = all[0]?.report_date as string;
+      for (const [name, on] of [
+        ['indexed', api],
+        ['plain', plain],
+      ] as const) {
+        const { status, body } = await window(on, groupBy);
+        expect(status).toBe(200);
+        expect(body.data, `${groupBy}, ${name}`).toEqual(all);
+        const one = await on.get(`/api/v1/aggregates?date=${date}&group_by=${groupBy}&metrics=${METRICS}`);
+        expect(one.body.data, `${groupBy} on ${date}, ${name}`).toEqual(
+          all.filter((row) => row.report_date === date),
+        );
+        // CSV of the same window: one line per date and group (the JSON is written by JSON.stringify).
+        const csv = await on.app.inject({
+          method: 'GET',
+          url: `/api/v1/aggregates?start=1900-01-01&group_by=${groupBy}&metrics=${METRICS}&format=csv`,
+        });
+        expect(csv.headers['content-type'], `${groupBy} csv, ${name}`).toBe('text/csv; charset=utf-8');
+        expect(csv.body.trim().split('\n').length - 1, `${groupBy} csv, ${name}`).toBe(all.length);
+      }
     }
   }
 
