@@ -174,7 +174,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'readIndexMaxBytes',
     default: '134217728',
     description:
-      "Bound of the in-memory read indexes, built on first use and kept for the dataset version (peer values of a metric per report date and group kind with every bank's own reports, ~17 MB each at full scale; one report date's call reports, ~11 MB; a call-report field's aggregates under one grouping, every report date, up to ~1 MB; the security search; a quarter's holder-change counts, ~1 MB; a security's holders in a quarter, read on its first holders page as the JSON of its records, ~180 bytes a holder and ~2 KB an index), in bytes (default 128 MiB); 0 reads the database for every answer instead",
+      "Bound of the in-memory read indexes, built on first use and kept for the dataset version (peer values of a metric per report date and group kind with every bank's own reports, ~17 MB each at full scale; one report date's call reports, ~11 MB; a call-report field's industry aggregates, every report date, ~30 KB; the security search; a quarter's holder-change counts, ~1 MB; a security's holders in a quarter, read on its first holders page as the JSON of its records, ~180 bytes a holder and ~2 KB an index), in bytes (default 128 MiB); 0 reads the database for every answer instead",
     parse: integerIn(0, 2 ** 40),
   },
   {

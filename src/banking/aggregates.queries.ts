@@ -1,8 +1,8 @@
 /**
  * Reads for /api/v1/aggregates: the statistics precomputed at load time
- * (src/ingest/derived/financial-aggregates.ts), one row per report date, group and field, kept per
- * field and grouping as read indexes once asked for (reading the rows was most of an answer's cost:
- * ~0.45 ms of the industry series over every report date).
+ * (src/ingest/derived/financial-aggregates.ts), one row per report date, group and field; the
+ * industry's kept per field as read indexes once asked for (reading its rows was most of the
+ * industry series' cost: ~0.45 ms of it over every report date).
  */
 import type { Kysely } from 'kysely';
 import { perVersion } from '../db/per-version.js';
@@ -47,11 +47,14 @@ export async function reportDatesBetween(
   return dates.filter((date) => (!start || date >= start) && (!end || date <= end));
 }
 
-/** Roughly the bytes one row holds in memory (an object of ten members, its date and group texts). */
-const ROW_BYTES = 160;
+/**
+ * Roughly the bytes one row holds in memory: an object of ten members, five of them doubles held as
+ * heap numbers, and its own field, date and group texts.
+ */
+const ROW_BYTES = 280;
 
 interface FieldRows extends Sized {
-  /** Every report date's rows of one field under one grouping, by report date, then group. */
+  /** Every report date's industry row of one field, by report date. */
   readonly rows: AggregateRow[];
 }
 
@@ -63,7 +66,7 @@ function rowsOf(db: Kysely<Database>, groupBy: AggregateGroup, fields: readonly 
     .where('field', 'in', fields);
 }
 
-/** The first row at or after `from` in rows ordered by report date (binary search). */
+/** The first row dated `date` or later, in rows ordered by report date (binary search). */
 function firstFrom(rows: readonly AggregateRow[], date: string): number {
   let low = 0;
   let high = rows.length;
@@ -76,20 +79,22 @@ function firstFrom(rows: readonly AggregateRow[], date: string): number {
 }
 
 /**
- * A field's rows under one grouping, every report date, as a read index (db/read-indexes.ts): a
- * request for a few fields over one date or a window slices them instead of reading its rows again
- * (the industry series over every report date is ~500 rows, a state breakdown ~330 a date).
+ * A field's industry rows (group_by `none`), every report date, as a read index (db/read-indexes.ts):
+ * ~100 rows, so a request for a few fields over a window or one date slices them instead of reading
+ * them again (the industry series over every report date: ~500 rows a request). Groupings are read
+ * from the database: a field holds ~55 of their rows a date, and building every date's to answer one
+ * would read ~100 times what the answer needs.
  */
-function fieldRows(db: Kysely<Database>, groupBy: AggregateGroup, field: string, maxBytes: number) {
-  return readIndex(db, `aggregates|${groupBy}|${field}`, maxBytes, async (): Promise<FieldRows> => {
-    const rows = await rowsOf(db, groupBy, [field]).orderBy('report_date').orderBy('grp').execute();
+function industryRows(db: Kysely<Database>, field: string, maxBytes: number) {
+  return readIndex(db, `aggregates|none|${field}`, maxBytes, async (): Promise<FieldRows> => {
+    const rows = await rowsOf(db, 'none', [field]).orderBy('report_date').execute();
     return { rows, bytes: rows.length * ROW_BYTES };
   });
 }
 
 /**
- * The rows of `fields` for the report dates `dates` (ascending) under `groupBy`; from the read
- * indexes when `maxBytes` allows them (READ_INDEX_MAX_BYTES), else from the database.
+ * The rows of `fields` for the report dates `dates` (ascending) under `groupBy`; the industry's from
+ * the read indexes when `maxBytes` allows them (READ_INDEX_MAX_BYTES), the rest from the database.
  */
 export async function aggregateRows(
   db: Kysely<Database>,
@@ -100,11 +105,13 @@ export async function aggregateRows(
 ): Promise<AggregateRow[]> {
   const first = dates[0] as string;
   const last = dates.at(-1) as string;
-  const indexed = await Promise.all(fields.map((field) => fieldRows(db, groupBy, field, maxBytes)));
-  if (indexed.every((index) => index !== null)) {
-    return indexed.flatMap(({ rows }) =>
-      rows.slice(firstFrom(rows, first), firstFrom(rows, `${last}\uffff`)),
-    );
+  if (groupBy === 'none') {
+    const indexed = await Promise.all(fields.map((field) => industryRows(db, field, maxBytes)));
+    if (indexed.every((index) => index !== null)) {
+      return indexed.flatMap(({ rows }) =>
+        rows.slice(firstFrom(rows, first), firstFrom(rows, `${last}\uffff`)),
+      );
+    }
   }
   let query = rowsOf(db, groupBy, fields);
   if (dates.length === 1) query = query.where('report_date', '=', first);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../db/tables.js';
+import { wantsCsv } from '../http/csv.js';
 import { dataUnavailable, notFound, type ParamError, problemResponses } from '../http/problem.js';
 import { type AggregateRow, aggregateRows, reportDatesBetween } from './aggregates.queries.js';
 import {
@@ -27,11 +28,17 @@ function checkAggregateParams(values: Record<string, unknown>): ParamError[] {
   return errors;
 }
 
-/** One metric's statistics as SPEC §5 serves them: sums for amounts, quartiles for the rest. */
-function statistics(amount: boolean, row: AggregateRow | undefined) {
+/**
+ * One metric's statistics as SPEC §5 serves them: sums for amounts, quartiles for the rest. An
+ * amount's `sum` comes last in JSON, where the schema serialiser put it (required members first), and
+ * second in CSV, whose columns follow the members' order and always had it there.
+ */
+function statistics(amount: boolean, row: AggregateRow | undefined, csv: boolean) {
   const stats = row ?? { count: 0, sum: null, median: null, mean: null, p25: null, p75: null };
   if (amount) {
-    return { count: stats.count, median: stats.median, mean: stats.mean, sum: stats.sum };
+    return csv
+      ? { count: stats.count, sum: stats.sum, median: stats.median, mean: stats.mean }
+      : { count: stats.count, median: stats.median, mean: stats.mean, sum: stats.sum };
   }
   return { count: stats.count, median: stats.median, mean: stats.mean, p25: stats.p25, p75: stats.p75 };
 }
@@ -54,7 +61,12 @@ async function windowDates(db: Kysely<Database>, query: Static<typeof Aggregates
   return date === undefined ? [] : [date];
 }
 
-async function aggregates(db: Kysely<Database>, query: Static<typeof AggregatesQuery>, maxBytes: number) {
+interface Answer {
+  maxBytes: number;
+  csv: boolean;
+}
+
+async function aggregates(db: Kysely<Database>, query: Static<typeof AggregatesQuery>, answer: Answer) {
   const dates = await windowDates(db, query);
   if (dates.length === 0) throw dataUnavailable(NOT_LOADED);
   const metrics = query.metrics ? parseFieldList(query.metrics, 'metrics').fields : DEFAULT_AGGREGATE_METRICS;
@@ -66,7 +78,7 @@ async function aggregates(db: Kysely<Database>, query: Static<typeof AggregatesQ
   // (the industry series over every report date is ~500 rows a request).
   const byDate = new Map<string, Map<string, Group>>();
   const groups: Group[] = [];
-  for (const row of await aggregateRows(db, dates, groupBy, fields, maxBytes)) {
+  for (const row of await aggregateRows(db, dates, groupBy, fields, answer.maxBytes)) {
     let byGroup = byDate.get(row.report_date);
     if (!byGroup) {
       byGroup = new Map();
@@ -86,7 +98,7 @@ async function aggregates(db: Kysely<Database>, query: Static<typeof AggregatesQ
     .map(({ report_date, grp, institutions, rows }) => {
       const stats: Record<string, ReturnType<typeof statistics>> = {};
       metrics.forEach((m, i) => {
-        stats[m] = statistics(amounts[i] as boolean, rows.get(m));
+        stats[m] = statistics(amounts[i] as boolean, rows.get(m), answer.csv);
       });
       return { report_date, group: groupBy === 'none' ? null : grp, institutions, metrics: stats };
     });
@@ -115,12 +127,11 @@ export const aggregatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { params: { check: checkAggregateParams, ranges: [['start', 'end']] } },
     },
     async (request, reply) => {
-      const body = await aggregates(app.db, request.query, app.config.readIndexMaxBytes);
-      // Built member by member in the order the schema serialiser writes them (required members
-      // first), so JSON.stringify writes the same bytes, ~15 % faster on the industry series (set once
-      // the body exists, so problem documents keep theirs; a custom serializer leaves the content type
-      // to us).
-      reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
+      const csv = wantsCsv(request);
+      const body = await aggregates(app.db, request.query, { maxBytes: app.config.readIndexMaxBytes, csv });
+      // Members in the schema serialiser's order, so JSON.stringify writes the same bytes, ~15 %
+      // faster (set once the body exists: problem documents keep their own type).
+      if (!csv) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       return body;
     },
   );

@@ -3,7 +3,7 @@
  * for the dataset version they were built from (a load empties them), so that a heavy answer is
  * computed from memory instead of scanning rows per request: a metric's peer values per report date
  * and every bank's own (banking/peers/history-index.ts), one report date's call reports
- * (banking/financials-snapshot.ts), a field's aggregates under one grouping, every report date
+ * (banking/financials-snapshot.ts), a field's industry aggregates, every report date
  * (banking/aggregates.queries.ts), the security search (holdings/security-search.ts), a quarter's
  * holder-change counts per security (holdings/holder-summaries.ts), a security's holders in a quarter
  * (holdings/security-holders.ts), a security's packed positions in a quarter

@@ -4,8 +4,8 @@
  * here from the records loaded (and, for the demo, from the stored rows) after each step: the demo,
  * real loads replacing it, an institutions load moving a bank to another state, a financials load
  * of one report date, and the backfill of a database whose aggregates are missing. Every check is
- * made twice: through the read indexes the API keeps per field and grouping (the default), and with
- * them off (READ_INDEX_MAX_BYTES=0: every answer read from the database).
+ * made twice: through the read indexes the API keeps of each field's industry rows (the default),
+ * and with them off (READ_INDEX_MAX_BYTES=0: every answer read from the database).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -184,6 +184,16 @@ describe.each(testBackends())('aggregates derived at load time on $name', (backe
         });
         expect(csv.headers['content-type'], `${groupBy} csv, ${name}`).toBe('text/csv; charset=utf-8');
         expect(csv.body.trim().split('\n').length - 1, `${groupBy} csv, ${name}`).toBe(all.length);
+        // The columns CSV readers take by position: an amount's sum second, as it always was.
+        const header = (csv.body.split('\n')[0] as string).split(',').filter((c) => c.startsWith('metrics.'));
+        expect(header, `${groupBy} csv header, ${name}`).toEqual(
+          Object.keys(FIELDS).flatMap((field) =>
+            (AMOUNTS.has(field)
+              ? ['count', 'sum', 'median', 'mean']
+              : ['count', 'median', 'mean', 'p25', 'p75']
+            ).map((stat) => `metrics.${field}.${stat}`),
+          ),
+        );
       }
     }
   }
