@@ -113,8 +113,11 @@ export async function aggregateRows(
       );
     }
   }
-  let query = rowsOf(db, groupBy, fields);
-  if (dates.length === 1) query = query.where('report_date', '=', first);
-  else query = query.where('report_date', '>=', first).where('report_date', '<=', last);
-  return query.execute();
+  // A range even for one date: with `report_date = ?` SQLite's planner prefers the date index and
+  // then looks every row up by its key (~380 µs for a date's states, five fields); a range keeps it
+  // on the primary key, whose (group_by, field, report_date) prefix finds the rows in order (~200 µs).
+  return rowsOf(db, groupBy, fields)
+    .where('report_date', '>=', first)
+    .where('report_date', '<=', last)
+    .execute();
 }

@@ -112,6 +112,7 @@ export async function files13f(db: Kysely<Database>, cik: string) {
     .select(['quarter', 'total_value'])
     .where('cik', '=', cik)
     .orderBy('quarter', 'desc')
+    .limit(1)
     .executeTakeFirst();
   return latest ? { cik, latest_quarter: latest.quarter, total_value: money(latest.total_value) } : null;
 }

@@ -2,7 +2,7 @@
  * Reads of the identity graph (SPEC §7): an entity by `scheme:value` id, and its links one and two
  * hops away. The graph is built at load time (src/ingest/derived/identity/); these are index reads.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, EntityLinksTable } from '../db/tables.js';
 
 export const SCHEMES = ['cert', 'rssd', 'cik', 'crd', 'cusip', 'ticker'] as const;
@@ -165,6 +165,8 @@ function touching(
   table: 'entity_links' | 'entity_link_candidates',
   ids: readonly string[],
 ) {
+  // A literal LIMIT: SQLite runs this OR of two index searches ~4× slower when the LIMIT is a bound
+  // parameter (15 against 4 µs on an entity without links, measured; the plans are the same).
   return db
     .selectFrom(table)
     .selectAll()
@@ -173,7 +175,7 @@ function touching(
     .orderBy('from_id')
     .orderBy('to_id')
     .orderBy('valid_from')
-    .limit(MAX_LINKS + 1)
+    .limit(sql.lit(MAX_LINKS + 1))
     .execute();
 }
 

@@ -41,6 +41,12 @@ const INVALID_XML_CHARS = new RegExp(
   'g',
 );
 
+// Whether a text or an attribute value needs any of the work below: most (path data, numbers,
+// colours) need none, and one test is cheaper than the four or six replacements (~8 % of a widget).
+const INVALID_XML_CHAR = new RegExp(INVALID_XML_CHARS.source);
+const TEXT_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"']/;
+
 // HTML does not decode entities inside these, so their text must not need escaping at all.
 const RAW_TEXT = new Set(['style', 'script']);
 
@@ -67,10 +73,12 @@ export function cleanText(value: string): string {
 }
 
 export function escapeText(value: string): string {
+  if (!TEXT_SPECIAL.test(value) && !INVALID_XML_CHAR.test(value)) return value;
   return cleanText(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function escapeAttr(value: string): string {
+  if (!ATTR_SPECIAL.test(value) && !INVALID_XML_CHAR.test(value)) return value;
   return escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 

@@ -13,6 +13,13 @@ describe('escaping', () => {
     ['bell\u0007 nul\u0000 tab\t', 'bell nul tab\t', 'bell nul tab\t'],
     ['lone \uD800 surrogate', 'lone  surrogate', 'lone  surrogate'],
     ['emoji 🏦 kept', 'emoji 🏦 kept', 'emoji 🏦 kept'],
+    // One special character alone: each must be noticed by the check that skips plain values.
+    ['a > b', 'a &gt; b', 'a &gt; b'],
+    ["it's", "it's", 'it&#39;s'],
+    ['say "hi"', 'say "hi"', 'say &quot;hi&quot;'],
+    ['low \uDC00 only', 'low  only', 'low  only'],
+    ['\uFFFE\uFFFF', '', ''],
+    ['M1.5,2C3,4,5,6,7,8', 'M1.5,2C3,4,5,6,7,8', 'M1.5,2C3,4,5,6,7,8'],
   ])('%j → text %j, attribute %j', (input, text, attr) => {
     expect(escapeText(input)).toBe(text);
     expect(escapeAttr(input)).toBe(attr);
