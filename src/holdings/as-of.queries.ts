@@ -207,12 +207,23 @@ export async function changesAsOf(
   };
 }
 
-/** The latest quarter with a filing made on or before the day. */
+/**
+ * The latest quarter with a filing made on or before the day. One index seek per loaded quarter
+ * (a quarter's crowded days are keyed by quarter, then day): `max(quarter) … where day <= ?` walked
+ * the key backwards through every later filing day of the newest quarter instead (~36 µs mid-season).
+ */
 export async function latestCrowdedQuarter(db: Kysely<Database>, asOf: string): Promise<string | null> {
   const row = await db
-    .selectFrom('crowded_days')
-    .select((eb) => eb.fn.max('quarter').as('quarter'))
-    .where('day', '<=', asOf)
+    .selectFrom('holdings_quarters as h')
+    .select((eb) => eb.fn.max('h.quarter').as('quarter'))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('crowded_days as c')
+          .select('c.day')
+          .whereRef('c.quarter', '=', 'h.quarter')
+          .where('c.day', '<=', asOf),
+      ),
+    )
     .executeTakeFirst();
   return row?.quarter ?? null;
 }

@@ -209,6 +209,32 @@ describe.each(testBackends())('as_of on $name', (backend) => {
     );
   });
 
+  it('crowded as of a day without a quarter: the latest quarter with a 13F-HR filed by then', async () => {
+    const filings = await db()
+      .selectFrom('filings_13f')
+      .select(['quarter', 'filing_date', 'form_type'])
+      .execute();
+    // Each quarter's first 13F-HR filing day, from the raw filings.
+    const opens = new Map<string, string>();
+    for (const f of filings) {
+      if (f.form_type !== '13F-HR') continue;
+      const first = opens.get(f.quarter);
+      if (first === undefined || f.filing_date < first) opens.set(f.quarter, f.filing_date);
+    }
+    const quarters = [...opens.keys()].sort();
+    expect(quarters.length).toBeGreaterThan(1);
+    const latest = quarters.at(-1) as string;
+    const opened = opens.get(latest) as string;
+    const dayBefore = new Date(Date.parse(`${opened}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const expectedOn = (day: string) => quarters.filter((q) => (opens.get(q) as string) <= day).at(-1);
+    for (const day of [opened, dayBefore, '2099-01-01']) {
+      const { status, body } = await getJson(ctx.app, `/api/crowded?as_of=${day}&limit=5`);
+      expect(status, day).toBe(200);
+      expect(body.quarter, day).toBe(expectedOn(day));
+    }
+    expect(expectedOn(dayBefore)).not.toBe(latest);
+  });
+
   it('answers a manager that had not filed with 404, a bad as_of with 400', async () => {
     const manager = (await getJson(ctx.app, '/api/holdings?limit=1')).body.data[0];
     expect((await getJson(ctx.app, `/api/holdings/${manager.cik}?as_of=2000-01-01`)).status).toBe(404);
