@@ -66,7 +66,7 @@ export async function listBanks(db: Kysely<Database>, filters: BankFilters, sort
 }
 
 /** What a bank record shows: the page reads only these columns, not whole rows. */
-const BANK_RECORD_COLUMNS = [
+export const BANK_RECORD_COLUMNS = [
   'cert',
   'name',
   'city',

@@ -4,6 +4,7 @@
  * row in `institutions` still count by size or in a custom set.
  */
 import { type Kysely, sql } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import { readIndex } from '../db/read-indexes.js';
 import type { Database } from '../db/tables.js';
 import { bandRange, sizeBandOf } from './peers/bands.js';
@@ -15,12 +16,12 @@ export type PeerRow = { cert: number; report_date: string; total_assets: number 
   number | string | null
 >;
 
+const subjectRow = prepared((db, cert: number) =>
+  db.selectFrom('institutions').select(['cert', 'name', 'state', 'charter_class']).where('cert', '=', cert),
+);
+
 export async function findSubject(db: Kysely<Database>, cert: number): Promise<Subject | undefined> {
-  return db
-    .selectFrom('institutions')
-    .select(['cert', 'name', 'state', 'charter_class'])
-    .where('cert', '=', cert)
-    .executeTakeFirst();
+  return (await subjectRow(db, cert))[0];
 }
 
 function grouped(db: Kysely<Database>, group: PeerGroup) {

@@ -4,26 +4,48 @@
  * ownership of the registrant's stock from 13F, and the registrant's own 13F filings.
  */
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { Database } from '../db/tables.js';
 import { money } from '../holdings/params.js';
 import { putCallOf } from '../holdings/portfolio-pack.js';
 import { securityPositions } from '../holdings/portfolios.queries.js';
-import { linked } from '../identity/graph.queries.js';
+import { linked, registrantRows } from '../identity/graph.queries.js';
 import { holdingCompanyId } from '../ingest/derived/identity/ids.js';
+import { BANK_RECORD_COLUMNS } from './banks.queries.js';
 
 const TOP_HOLDERS = 10;
+
+// The profile's fixed-shape queries, compiled once (db/prepared.ts): it runs about ten a request.
+const institution = prepared((db, cert: number) =>
+  db
+    .selectFrom('institutions')
+    .select([...BANK_RECORD_COLUMNS, 'holding_company_rssd', 'rssd_id'])
+    .where('cert', '=', cert),
+);
+
+const holderChanges = prepared((db, quarter: string, cusip: string) =>
+  db
+    .selectFrom('security_changes')
+    .select(['new_count', 'added_count', 'reduced_count', 'unchanged_count', 'sold_out_count'])
+    .where('quarter', '=', quarter)
+    .where('cusip', '=', cusip),
+);
+
+const latestManagerQuarter = prepared((db, cik: string) =>
+  db
+    .selectFrom('manager_quarters')
+    .select(['quarter', 'total_value'])
+    .where('cik', '=', cik)
+    .orderBy('quarter', 'desc')
+    .limit(1),
+);
 
 export async function registrantOf(db: Kysely<Database>, parentId: string | null, bankId: string) {
   for (const from of [parentId, bankId]) {
     if (from === null) continue;
     const link = (await linked(db, from, 'registered_as'))[0];
     if (!link) continue;
-    const row = await db
-      .selectFrom('sec_registrants')
-      .select(['cik', 'name', 'ticker', 'exchange'])
-      .where('cik', '=', link.to_id.slice('cik:'.length))
-      .orderBy('ordinal')
-      .executeTakeFirst();
+    const [row] = await registrantRows(db, link.to_id.slice('cik:'.length));
     if (row) return row;
   }
   return null;
@@ -71,14 +93,9 @@ export async function institutionalOwnership(db: Kysely<Database>, cik: string, 
     .orderBy('cusip')
     .executeTakeFirst();
   if (!held) return null;
-  const [holders, changes] = await Promise.all([
+  const [holders, [changes]] = await Promise.all([
     topHolders(db, held.latest_quarter, held.cusip, maxBytes),
-    db
-      .selectFrom('security_changes')
-      .select(['new_count', 'added_count', 'reduced_count', 'unchanged_count', 'sold_out_count'])
-      .where('quarter', '=', held.latest_quarter)
-      .where('cusip', '=', held.cusip)
-      .executeTakeFirst(),
+    holderChanges(db, held.latest_quarter, held.cusip),
   ]);
   return {
     quarter: held.latest_quarter,
@@ -107,35 +124,13 @@ export async function institutionalOwnership(db: Kysely<Database>, cik: string, 
 export async function files13f(db: Kysely<Database>, cik: string) {
   const filer = (await linked(db, `cik:${cik}`, 'files_13f_as'))[0];
   if (!filer) return null;
-  const latest = await db
-    .selectFrom('manager_quarters')
-    .select(['quarter', 'total_value'])
-    .where('cik', '=', cik)
-    .orderBy('quarter', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [latest] = await latestManagerQuarter(db, cik);
   return latest ? { cik, latest_quarter: latest.quarter, total_value: money(latest.total_value) } : null;
 }
 
 /** `maxBytes`: the read indexes' budget (READ_INDEX_MAX_BYTES; 0 reads everything from the database). */
 export async function bankProfile(db: Kysely<Database>, cert: number, maxBytes: number) {
-  const bank = await db
-    .selectFrom('institutions')
-    .select([
-      'cert',
-      'name',
-      'city',
-      'state',
-      'charter_class',
-      'asset_size',
-      'established',
-      'holding_company',
-      'holding_company_rssd',
-      'active',
-      'rssd_id',
-    ])
-    .where('cert', '=', cert)
-    .executeTakeFirst();
+  const [bank] = await institution(db, cert);
   if (!bank) return null;
   const parentRssd = bank.holding_company_rssd === null ? null : Number(bank.holding_company_rssd);
   const parentId = holdingCompanyId(parentRssd, bank.holding_company);

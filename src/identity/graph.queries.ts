@@ -3,6 +3,7 @@
  * hops away. The graph is built at load time (src/ingest/derived/identity/); these are index reads.
  */
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { Database, EntityLinksTable } from '../db/tables.js';
 
 export const SCHEMES = ['cert', 'rssd', 'cik', 'crd', 'cusip', 'ticker'] as const;
@@ -32,26 +33,30 @@ export interface Entity {
   identifiers: Record<string, string | number | string[] | null>;
 }
 
+const registrantByTicker = prepared((db, ticker: string) =>
+  db.selectFrom('sec_registrants').select('cik').where('ticker', '=', ticker),
+);
+
+/** A registrant's rows (one per ticker), in the order SEC lists them. */
+export const registrantRows = prepared((db, cik: string) =>
+  db
+    .selectFrom('sec_registrants')
+    .select(['cik', 'name', 'ticker', 'exchange'])
+    .where('cik', '=', cik)
+    .orderBy('ordinal'),
+);
+
 async function registrant(
   db: Kysely<Database>,
   where: { cik?: string; ticker?: string },
 ): Promise<Entity | null> {
   let cik = where.cik;
   if (where.ticker !== undefined) {
-    const row = await db
-      .selectFrom('sec_registrants')
-      .select('cik')
-      .where('ticker', '=', where.ticker)
-      .executeTakeFirst();
+    const row = (await registrantByTicker(db, where.ticker))[0];
     if (!row) return null;
     cik = row.cik;
   }
-  const rows = await db
-    .selectFrom('sec_registrants')
-    .select(['cik', 'name', 'ticker', 'exchange'])
-    .where('cik', '=', cik as string)
-    .orderBy('ordinal')
-    .execute();
+  const rows = await registrantRows(db, cik as string);
   const first = rows[0];
   if (!first) return null;
   return {
@@ -219,17 +224,16 @@ export function toLink(row: LinkRow) {
  * The entity's outgoing links of `relation`, the one to use first: current ones first, then the
  * most confident, then by id (the bulk export resolves identifiers in the same order).
  */
-export async function linked(db: Kysely<Database>, fromId: string, relation: string) {
-  return db
+export const linked = prepared((db, fromId: string, relation: string) =>
+  db
     .selectFrom('entity_links')
     .select(['to_id', 'to_name', 'method'])
     .where('from_id', '=', fromId)
     .where('relation', '=', relation)
     .orderBy('valid_to', (ob) => ob.desc().nullsFirst())
     .orderBy('confidence', 'desc')
-    .orderBy('to_id')
-    .execute();
-}
+    .orderBy('to_id'),
+);
 
 /** The entity's incoming links of `relation`, most confident first, then by id. */
 export async function linkedFrom(db: Kysely<Database>, toId: string, relation: string) {

@@ -1,12 +1,40 @@
 /** Widget queries: plain Kysely, portable between SQLite and PostgreSQL. */
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { Database } from '../db/tables.js';
 import { METRIC_KEYS, type MetricKey, type WidgetMetric } from './metrics.js';
 import { MAX_QUARTERS, type SeriesPoint } from './series.js';
 
+const institutionName = prepared((db, cert: number) =>
+  db.selectFrom('institutions').select(['cert', 'name']).where('cert', '=', cert),
+);
+
 export async function findInstitution(db: Kysely<Database>, cert: number) {
-  return db.selectFrom('institutions').select(['cert', 'name']).where('cert', '=', cert).executeTakeFirst();
+  return (await institutionName(db, cert))[0];
 }
+
+/** The history query of one metric (its column is part of the SQL text), compiled on first use. */
+function historyQuery(metric: WidgetMetric) {
+  // `cert` twice: the rows and the subquery's newest reported date each bind it once.
+  return prepared((db, cert: number, sameCert: number) =>
+    db
+      .selectFrom('financials')
+      .select(['report_date', metric])
+      .where('cert', '=', cert)
+      .where('report_date', '<=', (eb) =>
+        eb
+          .selectFrom('financials')
+          .select((inner) => inner.fn.max('report_date').as('latest'))
+          .where('cert', '=', sameCert)
+          .where(metric, 'is not', null),
+      )
+      .orderBy('report_date', 'desc')
+      .limit(MAX_QUARTERS),
+  );
+}
+
+/** Per widget metric: at most the catalogue's percent fields, the route's parameter check allows no other. */
+const historyQueries = new Map<WidgetMetric, ReturnType<typeof historyQuery>>();
 
 /**
  * The newest `MAX_QUARTERS` report rows of one institution up to its newest reported value of
@@ -17,20 +45,12 @@ export async function metricHistory(
   cert: number,
   metric: WidgetMetric,
 ): Promise<SeriesPoint[]> {
-  const rows = await db
-    .selectFrom('financials')
-    .select(['report_date', metric])
-    .where('cert', '=', cert)
-    .where('report_date', '<=', (eb) =>
-      eb
-        .selectFrom('financials')
-        .select((inner) => inner.fn.max('report_date').as('latest'))
-        .where('cert', '=', cert)
-        .where(metric, 'is not', null),
-    )
-    .orderBy('report_date', 'desc')
-    .limit(MAX_QUARTERS)
-    .execute();
+  let query = historyQueries.get(metric);
+  if (!query) {
+    query = historyQuery(metric);
+    historyQueries.set(metric, query);
+  }
+  const rows = await query(db, cert, cert);
   return rows.reverse().map(toSeriesPoint(metric));
 }
 
