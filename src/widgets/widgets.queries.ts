@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.js';
 import type { Database } from '../db/tables.js';
-import { METRIC_KEYS, type MetricKey, type WidgetMetric } from './metrics.js';
+import { METRIC_KEYS, type MetricKey, WIDGET_METRIC_KEYS, type WidgetMetric } from './metrics.js';
 import { MAX_QUARTERS, type SeriesPoint } from './series.js';
 
 const institutionName = prepared((db, cert: number) =>
@@ -33,8 +33,8 @@ function historyQuery(metric: WidgetMetric) {
   );
 }
 
-/** Per widget metric: at most the catalogue's percent fields, the route's parameter check allows no other. */
-const historyQueries = new Map<WidgetMetric, ReturnType<typeof historyQuery>>();
+/** One per widget metric (the catalogue's percent fields), made up front: a metric is a column name. */
+const historyQueries = new Map(WIDGET_METRIC_KEYS.map((metric) => [metric, historyQuery(metric)]));
 
 /**
  * The newest `MAX_QUARTERS` report rows of one institution up to its newest reported value of
@@ -45,11 +45,8 @@ export async function metricHistory(
   cert: number,
   metric: WidgetMetric,
 ): Promise<SeriesPoint[]> {
-  let query = historyQueries.get(metric);
-  if (!query) {
-    query = historyQuery(metric);
-    historyQueries.set(metric, query);
-  }
+  const query = historyQueries.get(metric);
+  if (!query) throw new Error(`not a widget metric: ${metric}`);
   const rows = await query(db, cert, cert);
   return rows.reverse().map(toSeriesPoint(metric));
 }

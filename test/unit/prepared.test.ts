@@ -64,5 +64,41 @@ describe.each(testBackends())('prepared queries on $name', (backend) => {
     await expect(twice(db, 'ALPHA INC')).rejects.toThrow(/exactly once as a value/);
     const unused = prepared((db, _issuer: string) => db.selectFrom('securities').select('cusip'));
     await expect(unused(db, 'ALPHA INC')).rejects.toThrow(/exactly once as a value/);
+    // Changed on the way in: the stand-in comes back altered, and replaying the bare argument would
+    // answer another question.
+    const pattern = prepared((db, issuer: string) =>
+      db.selectFrom('securities').select('cusip').where('issuer', 'like', `${issuer}%`),
+    );
+    await expect(pattern(db, 'ALPHA')).rejects.toThrow(/exactly once as a value/);
+    const shifted = prepared((db, after: number) =>
+      db
+        .selectFrom('securities')
+        .select('cusip')
+        .where('cusip', '>', String(after + 1)),
+    );
+    await expect(shifted(db, 1)).rejects.toThrow(/exactly once as a value/);
+    const alsoInside = prepared((db, ticker: string) =>
+      db
+        .selectFrom('securities')
+        .select('cusip')
+        .where('ticker', '=', ticker)
+        .where('issuer', '<>', `x${ticker}`),
+    );
+    await expect(alsoInside(db, 'ALP')).rejects.toThrow(/exactly once as a value/);
+  });
+
+  it('binds numbers as numbers, and refuses values Kysely would write into the SQL text', async () => {
+    const db = database.writer.db;
+    const firstN = prepared((db, n: number) =>
+      db.selectFrom('securities').select('cusip').orderBy('cusip').limit(n),
+    );
+    expect((await firstN(db, 3)).map((r) => r.cusip)).toEqual(['000000001', '000000002', '000000003']);
+    expect(await firstN(db, 1)).toEqual(
+      await db.selectFrom('securities').select('cusip').orderBy('cusip').limit(1).execute(),
+    );
+    const byTicker = prepared((db, ticker: string | null) =>
+      db.selectFrom('securities').select('cusip').where('ticker', '=', ticker),
+    );
+    await expect(byTicker(db, null)).rejects.toThrow(/strings or numbers/);
   });
 });
