@@ -6,7 +6,7 @@ import type { SmartMoneyTable } from './tables.js';
 
 export type SmartMoneyRow = Selectable<SmartMoneyTable> & { ticker: string | null };
 
-/** Equity positions only, by manager_count then value descending (index security_quarters_crowded). */
+/** Equity positions only, by manager_count then value descending: the order and columns of index security_quarters_crowded (migration 0018), so the page is read from the index alone. */
 export async function crowded(db: Kysely<Database>, quarter: string, limit: number) {
   const rows = await db
     .selectFrom('security_quarters as q')

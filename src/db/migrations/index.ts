@@ -16,6 +16,7 @@ import * as packedChanges from './0014_packed_changes.js';
 import * as financialsParentsIndex from './0015_financials_parents_index.js';
 import * as securityPositions from './0016_security_positions.js';
 import * as binaryInfoRows from './0017_binary_info_rows.js';
+import * as crowdedCoveringIndex from './0018_crowded_covering_index.js';
 
 /** Migrations are imported statically so the built package needs no file-system lookups. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015_financials_parents_index': financialsParentsIndex,
   '0016_security_positions': securityPositions,
   '0017_binary_info_rows': binaryInfoRows,
+  '0018_crowded_covering_index': crowdedCoveringIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
