@@ -22,6 +22,7 @@ import {
 } from '../ingest/sources/sec/holdings/derive/resolve.js';
 import { securitiesOf, shownChange } from './changes.queries.js';
 import { money } from './params.js';
+import { withSecurityNames } from './security-catalogue.js';
 import type { ChangeStatus } from './tables.js';
 
 const REPORT_FORMS = ['13F-HR', '13F-HR/A'];
@@ -238,29 +239,31 @@ export async function crowdedAsOf(db: Kysely<Database>, quarter: string, asOf: s
     .executeTakeFirst();
   if (!day?.day) return [];
   const rows = await db
-    .selectFrom('crowded_days as c')
-    .leftJoin('securities as s', 's.cusip', 'c.cusip')
-    .select([
-      'c.cusip',
-      's.issuer',
-      's.title_of_class',
-      's.ticker',
-      'c.manager_count',
-      'c.total_value',
-      'c.total_shares',
-    ])
-    .where('c.quarter', '=', quarter)
-    .where('c.day', '=', day.day)
-    .orderBy('c.rank')
+    .selectFrom('crowded_days')
+    .select(['cusip', 'manager_count', 'total_value', 'total_shares'])
+    .where('quarter', '=', quarter)
+    .where('day', '=', day.day)
+    .orderBy('rank')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    cusip: row.cusip,
-    issuer: row.issuer ?? '',
-    title_of_class: row.title_of_class ?? null,
-    ticker: row.ticker ?? null,
-    manager_count: Number(row.manager_count),
-    total_value: money(row.total_value),
-    total_shares: Number(row.total_shares),
-  }));
+  // Names from the security master in memory, as /api/crowded takes its tickers (no join per row).
+  const { data } = await withSecurityNames(db, (catalogue) => {
+    let missing = 0;
+    const data = rows.map((row) => {
+      const id = catalogue.idOf(row.cusip);
+      if (id < 0) missing += 1;
+      const security = id < 0 ? null : catalogue.entry(id);
+      return {
+        cusip: row.cusip,
+        issuer: security?.issuer ?? '',
+        title_of_class: security?.title_of_class ?? null,
+        ticker: security?.ticker ?? null,
+        manager_count: Number(row.manager_count),
+        total_value: money(row.total_value),
+        total_shares: Number(row.total_shares),
+      };
+    });
+    return { data, missing };
+  });
+  return data;
 }
