@@ -24,7 +24,9 @@ export async function findSubject(db: Kysely<Database>, cert: number): Promise<S
   return (await subjectRow(db, cert))[0];
 }
 
-function grouped(db: Kysely<Database>, group: PeerGroup) {
+type Membership = Pick<PeerGroup, 'state' | 'charter_class' | 'certs'>;
+
+function grouped(db: Kysely<Database>, group: Membership) {
   let query = db.selectFrom('financials as f').leftJoin('institutions as i', 'i.cert', 'f.cert');
   if (group.state) query = query.where('i.state', '=', group.state);
   if (group.charter_class) query = query.where('i.charter_class', '=', group.charter_class);
@@ -32,11 +34,14 @@ function grouped(db: Kysely<Database>, group: PeerGroup) {
   return query;
 }
 
-/** from ≤ total assets < below; an infinite bound is left out (never bound as a parameter). */
-function assetsWithin(from: number, below: number) {
+/** A size band's bound as the SQL takes it: an infinite one is left out (never bound as a parameter). */
+const finite = (bound: number) => (Number.isFinite(bound) ? bound : undefined);
+
+/** from ≤ total assets < below; an undefined bound is left out. */
+function assetsWithin(from: number | undefined, below: number | undefined) {
   const parts = [sql<boolean>`f.total_assets is not null`];
-  if (Number.isFinite(from)) parts.push(sql<boolean>`f.total_assets >= ${from}`);
-  if (Number.isFinite(below)) parts.push(sql<boolean>`f.total_assets < ${below}`);
+  if (from !== undefined) parts.push(sql<boolean>`f.total_assets >= ${from}`);
+  if (below !== undefined) parts.push(sql<boolean>`f.total_assets < ${below}`);
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
@@ -47,17 +52,71 @@ const columns = (metrics: readonly string[]) => [
   ...metrics.filter((m) => m !== 'total_assets').map((m) => `f.${m}` as const),
 ];
 
-/** Every group member's row at `date`. */
+/** What a peer-rows query's SQL text depends on: which conditions it has, never their values. */
+interface Shape {
+  readonly state: boolean;
+  readonly charter: boolean;
+  /** How many certs a custom group lists (null: not a custom group). */
+  readonly certs: number | null;
+  readonly from: boolean;
+  readonly below: boolean;
+  readonly metrics: readonly string[];
+}
+
+type Value = string | number;
+type PeerQuery = (db: Kysely<Database>, ...values: Value[]) => Promise<PeerRow[]>;
+
+/** Compiled peer-rows queries by shape (metrics lists come from URLs: bounded, oldest dropped). */
+const peerQueries = new Map<string, PeerQuery>();
+const MAX_SHAPES = 256;
+
+/** The query of one shape, compiled once (db/prepared.ts); it takes the shape's values in order. */
+function peerQuery(shape: Shape): PeerQuery {
+  const key = JSON.stringify(shape);
+  let query = peerQueries.get(key);
+  if (!query) {
+    query = prepared((db, ...values: Value[]) => {
+      let at = 0;
+      const next = () => values[at++] as never;
+      const state = shape.state ? next() : null;
+      const charter_class = shape.charter ? next() : null;
+      const certs = shape.certs === null ? null : Array.from({ length: shape.certs }, next);
+      let built = grouped(db, { state, charter_class, certs }).where('f.report_date', '=', next());
+      if (shape.from || shape.below)
+        built = built.where(assetsWithin(shape.from ? next() : undefined, shape.below ? next() : undefined));
+      return built.select(columns(shape.metrics));
+    }) as PeerQuery;
+    if (peerQueries.size >= MAX_SHAPES) peerQueries.delete(peerQueries.keys().next().value as string);
+    peerQueries.set(key, query);
+  }
+  return query;
+}
+
+/**
+ * Every group member's row at `date`. The query is compiled once per shape: Kysely building it on
+ * every call was ~10 % of a peers answer (two such queries a request).
+ */
 export async function peerRows(
   db: Kysely<Database>,
   group: PeerGroup,
   date: string,
   metrics: readonly string[],
 ): Promise<PeerRow[]> {
-  let query = grouped(db, group).where('f.report_date', '=', date);
   const range = assetsRange(group);
-  if (range) query = query.where(assetsWithin(range.from, range.below));
-  return (await query.select(columns(metrics)).execute()) as PeerRow[];
+  const from = range ? finite(range.from) : undefined;
+  const below = range ? finite(range.below) : undefined;
+  // In the order the query takes them; absent conditions bind nothing.
+  const values: Value[] = [];
+  if (group.state) values.push(group.state);
+  if (group.charter_class) values.push(group.charter_class);
+  if (group.certs) values.push(...group.certs);
+  values.push(date);
+  if (from !== undefined) values.push(from);
+  if (below !== undefined) values.push(below);
+  // biome-ignore format: one shape
+  const shape: Shape = { state: !!group.state, charter: !!group.charter_class, certs: group.certs ? group.certs.length : null,
+    from: from !== undefined, below: below !== undefined, metrics };
+  return peerQuery(shape)(db, ...values);
 }
 
 /** The subject's rows, oldest first, with total assets and `metric`. */
@@ -87,7 +146,8 @@ export async function peerHistoryRows(
       const band = sizeBandOf(row.total_assets);
       if (band === null) return [];
       const { from, below } = bandRange(band);
-      return [sql<boolean>`(f.report_date = ${row.report_date} and ${assetsWithin(from, below)})`];
+      const within = assetsWithin(finite(from), finite(below));
+      return [sql<boolean>`(f.report_date = ${row.report_date} and ${within})`];
     });
     if (windows.length === 0) return [];
     query = query.where(sql<boolean>`(${sql.join(windows, sql` or `)})`);
