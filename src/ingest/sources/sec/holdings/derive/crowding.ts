@@ -17,6 +17,7 @@ import {
 import type { CrowdedDaysTable } from '../../../../../holdings/tables.js';
 import type { FilingSumsView } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-row-codec.js';
+import { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 import { readFilingRows } from './filing-rows.js';
 import { appliedFilings, managerPositions, type Position } from './positions.js';
@@ -24,9 +25,6 @@ import { type FilingHeader, type ResolvedQuarter, resolveManagerQuarter } from '
 
 /** Rows kept per day: /api/crowded's `limit` maximum. */
 export const CROWDED_TOP = 100;
-
-/** Holders, value, shares of one CUSIP's equity positions. */
-type Tally = [number, number, number];
 
 const sameResolution = (a: ResolvedQuarter, b: ResolvedQuarter) =>
   appliedFilings(a)
@@ -36,31 +34,110 @@ const sameResolution = (a: ResolvedQuarter, b: ResolvedQuarter) =>
     .map((f) => f.accession_number)
     .join();
 
+/** What a day changes: equity positions that start (+1) or stop (−1) counting, by CUSIP number. */
+class DayChanges {
+  readonly numbers: number[] = [];
+  readonly signs: number[] = [];
+  readonly values: number[] = [];
+  readonly shares: number[] = [];
+
+  add(n: number, sign: number, value: number, shares: number): void {
+    this.numbers.push(n);
+    this.signs.push(sign);
+    this.values.push(value);
+    this.shares.push(shares);
+  }
+}
+
+/** Per CUSIP number: equity holders, value and shares counted so far. */
+class Running {
+  readonly holders: Float64Array;
+  readonly values: Float64Array;
+  readonly shares: Float64Array;
+  /** A day's changes summed per CUSIP number, then added: the sums a day-by-day count gives. */
+  private readonly day: { holders: Float64Array; values: Float64Array; shares: Float64Array };
+
+  constructor(private readonly cusips: readonly string[]) {
+    const size = cusips.length;
+    this.holders = new Float64Array(size);
+    this.values = new Float64Array(size);
+    this.shares = new Float64Array(size);
+    this.day = {
+      holders: new Float64Array(size),
+      values: new Float64Array(size),
+      shares: new Float64Array(size),
+    };
+  }
+
+  apply(changes: DayChanges): void {
+    const { day } = this;
+    const touched: number[] = [];
+    for (let i = 0; i < changes.numbers.length; i++) {
+      const n = changes.numbers[i] as number;
+      const sign = changes.signs[i] as number;
+      if (day.holders[n] === 0 && day.values[n] === 0 && day.shares[n] === 0) touched.push(n);
+      day.holders[n] = (day.holders[n] as number) + sign;
+      day.values[n] = (day.values[n] as number) + sign * (changes.values[i] as number);
+      day.shares[n] = (day.shares[n] as number) + sign * (changes.shares[i] as number);
+    }
+    for (const n of touched) {
+      this.holders[n] = (this.holders[n] as number) + (day.holders[n] as number);
+      this.values[n] = (this.values[n] as number) + (day.values[n] as number);
+      this.shares[n] = (this.shares[n] as number) + (day.shares[n] as number);
+      day.holders[n] = 0;
+      day.values[n] = 0;
+      day.shares[n] = 0;
+    }
+  }
+
+  /** /api/crowded's order: holders, then value, descending; then CUSIP. */
+  private ranksBefore(a: number, b: number): boolean {
+    const { holders, values } = this;
+    if (holders[a] !== holders[b]) return (holders[a] as number) > (holders[b] as number);
+    if (values[a] !== values[b]) return (values[a] as number) > (values[b] as number);
+    return (this.cusips[a] as string) < (this.cusips[b] as string);
+  }
+
+  /**
+   * The CROWDED_TOP first of the securities held, in order: one pass keeping the best so far (a day
+   * of a quarter sees tens of thousands of securities, of which a hundred are kept).
+   */
+  top(): number[] {
+    const top: number[] = [];
+    for (let n = 0; n < this.holders.length; n++) {
+      if ((this.holders[n] as number) <= 0) continue;
+      if (top.length === CROWDED_TOP) {
+        if (!this.ranksBefore(n, top[CROWDED_TOP - 1] as number)) continue;
+        top.pop();
+      }
+      let at = top.length;
+      while (at > 0 && this.ranksBefore(n, top[at - 1] as number)) at--;
+      top.splice(at, 0, n);
+    }
+    return top;
+  }
+}
+
+/**
+ * Tallied by CUSIP number (`numbers`, shared with the quarter's security totals, whose adds return
+ * the numbers of the positions they were given).
+ */
 export class DailyCrowding {
-  /** Per day, per CUSIP: the change in equity holders, value and shares that day. */
-  private readonly days = new Map<string, Map<string, Tally>>();
+  /** Per day: the equity positions that start or stop counting that day. */
+  private readonly days = new Map<string, DayChanges>();
   /** Earlier states of managers whose quarter changed after its first filing day. */
   private readonly earlier: { cik: string; day: string; until: string; resolved: ResolvedQuarter }[] = [];
 
-  private tally(day: string, cusip: string): Tally {
-    let byCusip = this.days.get(day);
-    if (!byCusip) {
-      byCusip = new Map();
-      this.days.set(day, byCusip);
-    }
-    let tally = byCusip.get(cusip);
-    if (!tally) {
-      tally = [0, 0, 0];
-      byCusip.set(cusip, tally);
-    }
-    return tally;
-  }
+  constructor(private readonly numbers: CusipNumbers) {}
 
-  private add(day: string, sign: number, cusip: string, value: number, shares: number): void {
-    const tally = this.tally(day, cusip);
-    tally[0] += sign;
-    tally[1] += sign * value;
-    tally[2] += sign * shares;
+  /** The day's changes, created on first use: each add* method looks its day up once. */
+  private day(day: string): DayChanges {
+    let changes = this.days.get(day);
+    if (!changes) {
+      changes = new DayChanges();
+      this.days.set(day, changes);
+    }
+    return changes;
   }
 
   /**
@@ -87,31 +164,36 @@ export class DailyCrowding {
     return states.at(-1)?.day ?? final.latest.filing_date;
   }
 
-  /** A manager's final equity positions, counted from `day`. */
-  addPositions(day: string, positions: readonly Position[]): void {
-    for (const p of positions) if (p.is_equity === 1) this.add(day, 1, p.cusip, p.value, p.shares);
+  /** A manager's final equity positions (`numbered`: their CUSIP numbers), counted from `day`. */
+  addPositions(day: string, positions: readonly Position[], numbered: Int32Array): void {
+    const changes = this.day(day);
+    positions.forEach((p, i) => {
+      if (p.is_equity === 1) changes.add(numbered[i] as number, 1, p.value, p.shares);
+    });
   }
 
   /** addPositions for a packed portfolio. */
   addPack(day: string, pack: PackedPortfolio): void {
+    const changes = this.day(day);
     for (let i = 0; i < pack.count; i++) {
       if (isEquityCode(pack.codes[i] as number))
-        this.add(day, 1, pack.cusip(i), pack.values[i] as number, pack.shares[i] as number);
+        changes.add(
+          this.numbers.numberOf(pack.cusip(i)),
+          1,
+          pack.values[i] as number,
+          pack.shares[i] as number,
+        );
     }
   }
 
   /** addPositions for a filing's summed positions (values already in thousands). */
-  addView(day: string, view: FilingSumsView, isEquity: (code: number) => boolean): void {
+  addView(day: string, view: FilingSumsView, numbered: Int32Array): void {
     const { batch, start, count } = view;
-    for (let i = start; i < start + count; i++) {
-      if (!isEquity(batch.codes[i] as number)) continue;
-      this.add(
-        day,
-        1,
-        batch.cusips.slice(i * 9, i * 9 + 9),
-        batch.values[i] as number,
-        batch.shares[i] as number,
-      );
+    const changes = this.day(day);
+    for (let i = 0; i < count; i++) {
+      const at = start + i;
+      if (isEquityCode(batch.codes[at] as number))
+        changes.add(numbered[i] as number, 1, batch.values[at] as number, batch.shares[at] as number);
     }
   }
 
@@ -126,38 +208,31 @@ export class DailyCrowding {
     for (const state of this.earlier) {
       for (const p of managerPositions(state.resolved, rowsOf)) {
         if (p.is_equity !== 1) continue;
-        this.add(state.day, 1, p.cusip, p.value, p.shares);
-        this.add(state.until, -1, p.cusip, p.value, p.shares);
+        const n = this.numbers.numberOf(p.cusip);
+        this.day(state.day).add(n, 1, p.value, p.shares);
+        this.day(state.until).add(n, -1, p.value, p.shares);
       }
     }
   }
 
   /** The top CROWDED_TOP of every day, cumulative, ordered as /api/crowded orders. */
   snapshots(quarter: string): CrowdedDaysTable[] {
-    const running = new Map<string, Tally>();
+    const { cusips } = this.numbers;
+    const running = new Running(cusips);
     const out: CrowdedDaysTable[] = [];
     for (const day of [...this.days.keys()].sort()) {
-      for (const [cusip, delta] of this.days.get(day) as Map<string, Tally>) {
-        const tally = running.get(cusip) ?? [0, 0, 0];
-        tally[0] += delta[0];
-        tally[1] += delta[1];
-        tally[2] += delta[2];
-        running.set(cusip, tally);
-      }
-      const top = [...running]
-        .filter(([, t]) => t[0] > 0)
-        .sort(([a, x], [b, y]) => y[0] - x[0] || y[1] - x[1] || (a < b ? -1 : a > b ? 1 : 0))
-        .slice(0, CROWDED_TOP);
-      for (const [i, [cusip, t]] of top.entries())
+      running.apply(this.days.get(day) as DayChanges);
+      running.top().forEach((n, i) => {
         out.push({
           quarter,
           day,
           rank: i + 1,
-          cusip,
-          manager_count: t[0],
-          total_value: t[1],
-          total_shares: t[2],
+          cusip: cusips[n] as string,
+          manager_count: running.holders[n] as number,
+          total_value: running.values[n] as number,
+          total_shares: running.shares[n] as number,
         });
+      });
     }
     return out;
   }
@@ -191,7 +266,7 @@ export async function backfillCrowdedDays(handle: DbHandle, executor: Executor):
       .execute();
     const filingsOf = new Map<string, FilingHeader[]>();
     for (const filing of filings) filingsOf.set(filing.cik, [...(filingsOf.get(filing.cik) ?? []), filing]);
-    const crowding = new DailyCrowding();
+    const crowding = new DailyCrowding(new CusipNumbers());
     const managers = [...filingsOf.keys()].sort();
     for (let i = 0; i < managers.length; i += MANAGERS_PER_READ) {
       const batch = managers.slice(i, i + MANAGERS_PER_READ);

@@ -19,12 +19,12 @@
  * batch of filings at a time; no position is a row of its own (docs/ingest-holdings.md).
  */
 import type { DbHandle } from '../../../../../db/connect.js';
-import { isEquityCode } from '../../../../../holdings/portfolio-pack.js';
 import type { FilingSums } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-row-codec.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
 import { writeChanges } from './changes.js';
 import { DailyCrowding } from './crowding.js';
+import { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
 import { PortfolioWriter } from './portfolios.js';
@@ -128,7 +128,9 @@ async function deriveQuarter(
   const summed = (r: ResolvedQuarter) =>
     r.additions.length === 0 ? loaded?.sums.view(r.base.accession_number) : undefined;
   const totals = new Map<string, ManagerTotals>();
-  const securities = new SecurityTotals();
+  // One numbering of the quarter's CUSIPs, for the security totals and the crowding.
+  const numbers = new CusipNumbers();
+  const securities = new SecurityTotals(numbers);
   // Names come from every 13F-HR filing of the quarter: collected by the load while it read them,
   // from raw rows for the others (applied ones as their positions are summed below).
   const unknown = new UnknownSecurities(master);
@@ -147,7 +149,7 @@ async function deriveQuarter(
     unknown,
   );
   const noteRow = (cusip: string, row: InfoRowFields) => unknown.note(cusip, row);
-  const crowding = new DailyCrowding();
+  const crowding = new DailyCrowding(numbers);
   const filingsOf = new Map<string, FilingHeader[]>();
   for (const filing of filings) filingsOf.set(filing.cik, [...(filingsOf.get(filing.cik) ?? []), filing]);
   const portfolios = new PortfolioWriter(handle, executor);
@@ -161,18 +163,16 @@ async function deriveQuarter(
       const view = summed(managerQuarter);
       const day = crowding.effectiveDay(managerQuarter, filingsOf.get(managerQuarter.cik) ?? []);
       if (view) {
-        crowding.addView(day, view, isEquityCode);
+        crowding.addView(day, view, securities.addFiling(managerQuarter.cik, view));
         await portfolios.addView(quarter, managerQuarter.cik, view);
         totals.set(key, filingTotals(view));
-        securities.addFiling(managerQuarter.cik, view);
         summedCount += 1;
         continue;
       }
       const positions = managerPositions(managerQuarter, (a) => rows.get(a) ?? [], noteRow);
-      crowding.addPositions(day, positions);
+      crowding.addPositions(day, positions, securities.addManager(managerQuarter.cik, positions));
       await portfolios.addPositions(quarter, managerQuarter.cik, positions);
       totals.set(key, managerTotals(positions));
-      securities.addManager(managerQuarter.cik, positions);
     }
   }
   await portfolios.flush();

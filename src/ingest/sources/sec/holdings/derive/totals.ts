@@ -8,6 +8,7 @@ import type { DbHandle } from '../../../../../db/connect.js';
 import { searchKey } from '../../../../../db/search.js';
 import { codeOf, isEquityCode, putCallOf } from '../../../../../holdings/portfolio-pack.js';
 import type { FilingSumsView } from '../filing-sums.js';
+import type { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 import type { Position } from './positions.js';
 import type { ResolvedQuarter } from './resolve.js';
@@ -89,8 +90,6 @@ export async function writeManagerQuarters(
 }
 
 interface SecurityTally {
-  /** The security's number among the quarter's (SecurityPositions). */
-  id: number;
   holder_count: number;
   total_value: number;
   equity_manager_count: number;
@@ -102,91 +101,85 @@ interface SecurityTally {
  * Per-security totals of one quarter, fed one manager's positions at a time (managers in CIK order):
  * holders = managers with any position in the CUSIP, equity figures from SH positions without
  * put/call only (options and principal amounts are not shares, so total_shares counts equity
- * shares). Every position is also gathered for the quarter's `security_positions`.
+ * shares). Every position is also gathered for the quarter's `security_positions`. Securities are
+ * tallied by their CUSIP number (`numbers`, shared with the daily crowding).
  */
 export class SecurityTotals {
-  private readonly tallies = new Map<string, SecurityTally>();
+  /** Per CUSIP number: its tally, once a manager holds it. */
+  private readonly tallies: (SecurityTally | undefined)[] = [];
   private readonly positions = new SecurityPositions();
+  /** The CUSIP numbers of the positions last added (reused from call to call). */
+  private added = new Int32Array(1024);
+  /** The CUSIP number of the current manager's previous position, and whether it was equity. */
+  private previous = -1;
+  private equityCounted = false;
 
-  addManager(cik: string, positions: readonly Position[]): void {
-    const at = (i: number) => positions[i] as Position;
-    this.add(
-      cik,
-      positions.length,
-      (i) => at(i).cusip,
-      (i) => codeOf(at(i).share_type, at(i).put_call),
-      (i) => at(i).value,
-      (i) => at(i).shares,
-    );
+  constructor(private readonly numbers: CusipNumbers) {}
+
+  /** Adds a manager's positions; returns their CUSIP numbers (valid until the next add). */
+  addManager(cik: string, positions: readonly Position[]): Int32Array {
+    const added = this.start(cik, positions.length);
+    positions.forEach((p, i) => {
+      const n = this.numbers.numberOf(p.cusip);
+      added[i] = n;
+      this.addPosition(n, codeOf(p.share_type, p.put_call), p.value, p.shares);
+    });
+    return added;
   }
 
   /** Whether any manager of the quarter holds the CUSIP. */
   holds(cusip: string): boolean {
-    return this.tallies.has(cusip);
+    const n = this.numbers.find(cusip);
+    return n !== undefined && this.tallies[n] !== undefined;
   }
 
   /** addManager for a filing's summed positions. */
-  addFiling(cik: string, { batch, start, count }: FilingSumsView): void {
-    this.add(
-      cik,
-      count,
-      (i) => batch.cusips.slice((start + i) * 9, (start + i + 1) * 9),
-      (i) => batch.codes[start + i] as number,
-      (i) => batch.values[start + i] as number,
-      (i) => batch.shares[start + i] as number,
-    );
+  addFiling(cik: string, { batch, start, count }: FilingSumsView): Int32Array {
+    const added = this.start(cik, count);
+    const { cusips, codes, values, shares } = batch;
+    for (let i = 0; i < count; i++) {
+      const at = start + i;
+      const n = this.numbers.numberOf(cusips.slice(at * 9, at * 9 + 9));
+      added[i] = n;
+      this.addPosition(n, codes[at] as number, values[at] as number, shares[at] as number);
+    }
+    return added;
   }
 
-  private add(
-    cik: string,
-    count: number,
-    cusipAt: (i: number) => string,
-    codeAt: (i: number) => number,
-    valueAt: (i: number) => number,
-    sharesAt: (i: number) => number,
-  ): void {
+  private start(cik: string, count: number): Int32Array {
     this.positions.startManager(cik);
-    let previous = '';
-    let tally: SecurityTally | undefined;
-    let equityCounted = false;
-    // Positions come ordered by CUSIP, so a manager's rows of one CUSIP are adjacent.
-    for (let i = 0; i < count; i++) {
-      const cusip = cusipAt(i);
-      if (cusip !== previous) {
-        previous = cusip;
-        tally = this.tallies.get(cusip);
-        if (!tally) {
-          tally = {
-            id: this.tallies.size,
-            holder_count: 0,
-            total_value: 0,
-            equity_manager_count: 0,
-            equity_value: 0,
-            equity_shares: 0,
-          };
-          this.tallies.set(cusip, tally);
-        }
-        tally.holder_count += 1;
-        equityCounted = false;
-      }
-      const current = tally as SecurityTally;
-      const value = valueAt(i);
-      const code = codeAt(i);
-      const shares = sharesAt(i);
-      this.positions.add(current.id, code, value, shares);
-      current.total_value += value;
-      if (isEquityCode(code)) {
-        current.equity_value += value;
-        current.equity_shares += shares;
-        if (!equityCounted) current.equity_manager_count += 1;
-        equityCounted = true;
-      }
+    this.previous = -1;
+    this.equityCounted = false;
+    if (this.added.length < count) this.added = new Int32Array(Math.max(count, 2 * this.added.length));
+    return this.added.subarray(0, count);
+  }
+
+  /** One position of the current manager; its positions come ordered by CUSIP. */
+  private addPosition(n: number, code: number, value: number, shares: number): void {
+    let tally = this.tallies[n];
+    if (!tally) {
+      tally = { holder_count: 0, total_value: 0, equity_manager_count: 0, equity_value: 0, equity_shares: 0 };
+      this.tallies[n] = tally;
+    }
+    // A manager's rows of one CUSIP are adjacent: it counts once as a holder of it.
+    if (n !== this.previous) {
+      this.previous = n;
+      tally.holder_count += 1;
+      this.equityCounted = false;
+    }
+    this.positions.add(n, code, value, shares);
+    tally.total_value += value;
+    if (isEquityCode(code)) {
+      tally.equity_value += value;
+      tally.equity_shares += shares;
+      if (!this.equityCounted) tally.equity_manager_count += 1;
+      this.equityCounted = true;
     }
   }
 
   /** Writes the quarter's security_positions rows (every CUSIP held, named or not). */
   async writePositions(handle: DbHandle, executor: Executor, quarter: string): Promise<void> {
-    await this.positions.write(handle, executor, quarter, [...this.tallies.keys()]);
+    await this.positions.write(handle, executor, quarter, this.numbers.cusips);
   }
 
   /** Writes the quarter's rows; issuer and class come from the security master. */
@@ -196,8 +189,9 @@ export class SecurityTotals {
     quarter: string,
     master: ReadonlyMap<string, { issuer: string; title_of_class: string | null }>,
   ): Promise<void> {
-    const records = [...this.tallies].flatMap(([cusip, tally]) => {
-      const security = master.get(cusip);
+    const records = this.tallies.flatMap((tally, n) => {
+      const cusip = this.numbers.cusips[n] as string;
+      const security = tally && master.get(cusip);
       if (!security) return [];
       return [
         {
