@@ -89,10 +89,7 @@ export interface Comparison {
 /** One manager quarter's changes, in its changes page's order. */
 export function compare(c: Comparison, factorOf: (from: string, to: string, cusip: string) => number | null) {
   const rows: PositionChange[] = [];
-  const cusips = new Set([...c.after.keys(), ...c.before.keys()]);
-  for (const cusip of cusips) {
-    const before = c.before.get(cusip);
-    const after = c.after.get(cusip);
+  const change = (cusip: string, before: Held | undefined, after: Held | undefined) => {
     const factor = c.previous === null ? null : factorOf(c.previous, c.quarter, cusip);
     const sharesBefore = before ? before.shares * (factor ?? 1) : 0;
     rows.push({
@@ -106,7 +103,9 @@ export function compare(c: Comparison, factorOf: (from: string, to: string, cusi
       weight_after: after && c.totalAfter > 0 ? (after.value / c.totalAfter) * 100 : 0,
       split_factor: factor,
     });
-  }
+  };
+  for (const [cusip, after] of c.after) change(cusip, c.before.get(cusip), after);
+  for (const [cusip, before] of c.before) if (!c.after.has(cusip)) change(cusip, before, undefined);
   const moved = (r: PositionChange) => Math.abs(r.value_after - r.value_before);
   rows.sort((a, b) => moved(b) - moved(a) || (a.cusip < b.cusip ? -1 : a.cusip > b.cusip ? 1 : 0));
   return rows;
@@ -171,23 +170,21 @@ interface ManagerQuarter {
   previous: { quarter: string; total: number } | undefined;
 }
 
-/** The fields of a change stored as MANAGER_CHANGES's number columns, by column. */
-const MANAGER_FIELDS = {
-  [SHARES_BEFORE]: 'shares_before',
-  [SHARES_AFTER]: 'shares_after',
-  [VALUE_BEFORE]: 'value_before',
-  [VALUE_AFTER]: 'value_after',
-  [SPLIT_FACTOR]: 'split_factor',
-} as Record<number, 'shares_before' | 'shares_after' | 'value_before' | 'value_after' | 'split_factor'>;
-
 /** A manager quarter's changes, packed in their order (no split factor: NaN). */
 function packed(rows: readonly PositionChange[], totalBefore: number, totalAfter: number): Buffer {
   return packChanges(MANAGER_CHANGES, {
     count: rows.length,
     head: [totalBefore, totalAfter],
+    // A loop per column, each field named: one loop over field names makes every read a slow lookup.
     numbers: (c, into) => {
-      const field = MANAGER_FIELDS[c] as 'split_factor';
-      for (let i = 0; i < rows.length; i++) into[i] = (rows[i] as PositionChange)[field] ?? Number.NaN;
+      const n = rows.length;
+      const row = (i: number) => rows[i] as PositionChange;
+      if (c === SHARES_BEFORE) for (let i = 0; i < n; i++) into[i] = row(i).shares_before;
+      else if (c === SHARES_AFTER) for (let i = 0; i < n; i++) into[i] = row(i).shares_after;
+      else if (c === VALUE_BEFORE) for (let i = 0; i < n; i++) into[i] = row(i).value_before;
+      else if (c === VALUE_AFTER) for (let i = 0; i < n; i++) into[i] = row(i).value_after;
+      else if (c === SPLIT_FACTOR) for (let i = 0; i < n; i++) into[i] = row(i).split_factor ?? Number.NaN;
+      else throw new Error(`no column ${c} in packed changes`);
     },
     statuses: (into) => {
       for (let i = 0; i < rows.length; i++)

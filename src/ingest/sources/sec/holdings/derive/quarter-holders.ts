@@ -31,15 +31,6 @@ import type { Executor } from './executor.js';
 /** Packed holders are written once they reach about this many bytes. */
 const BYTES_PER_WRITE = 16 << 20;
 
-/** The fields of a change stored as SECURITY_HOLDERS's number columns, by column. */
-const HOLDER_FIELDS = {
-  [SHARES_BEFORE]: 'shares_before',
-  [SHARES_AFTER]: 'shares_after',
-  [VALUE_BEFORE]: 'value_before',
-  [VALUE_AFTER]: 'value_after',
-  [WEIGHT_AFTER]: 'weight_after',
-} as Record<number, 'shares_before' | 'shares_after' | 'value_before' | 'value_after' | 'weight_after'>;
-
 export class QuarterHolders {
   private readonly securityIndex = new Map<string, number>();
   private readonly cusips: string[] = [];
@@ -70,8 +61,13 @@ export class QuarterHolders {
     this.security.set(at, security);
     this.manager.set(at, this.managers.current);
     this.status.set(at, status);
-    for (let c = 0; c < this.numbers.length; c++)
-      this.numbers[c]?.set(at, change[HOLDER_FIELDS[c] as 'value_after']);
+    // Column by column, each field named: a loop over field names makes every read a slow lookup.
+    const numbers = this.numbers;
+    numbers[SHARES_BEFORE]?.set(at, change.shares_before);
+    numbers[SHARES_AFTER]?.set(at, change.shares_after);
+    numbers[VALUE_BEFORE]?.set(at, change.value_before);
+    numbers[VALUE_AFTER]?.set(at, change.value_after);
+    numbers[WEIGHT_AFTER]?.set(at, change.weight_after);
     this.count++;
   }
 
