@@ -5,19 +5,29 @@
  * millions of `position_changes` rows with two indexes (three copies of every change).
  *
  * Layout, little-endian, n rows, h head values, k number columns, keys of w ASCII bytes:
- *   u32 n | u32 format | f64 head × h | (f64 × n) × k | u8 status × n | key × n (w bytes each)
- * Numbers are stored as computed (no rounding); a status is its index in CHANGE_STATUSES.
+ *   u32 n | u32 format | u32 constants | u32 0 | f64 head × h | column × k | u8 status × n
+ *   | key × n (w bytes each)
+ * where column c is f64 × n, or one f64 when bit c of `constants` is set: every row has that value
+ * (a manager's first quarter: nothing before; most quarters: no split factor). Numbers are stored as
+ * computed (no rounding); a status is its index in CHANGE_STATUSES. Values written before
+ * 2026-11-28 have no `constants` word and every column in full (the layout's `fullFormat`); both are
+ * read.
  */
 import { requireLittleEndian } from '../little-endian.js';
 import { CHANGE_STATUSES, type ChangeStatus, type PositionChange } from './tables.js';
 
-const HEAD = 8;
+/** u32 n | u32 format | u32 constants | u32 0: the numbers after it start 8-byte aligned. */
+const HEAD = 16;
+/** The header of `fullFormat` values: u32 n | u32 format. */
+const FULL_HEAD = 8;
 
 requireLittleEndian('packed changes');
 
-/** What one packed value holds: its format number, head values, number columns and key width. */
+/** What one packed value holds: its format numbers, head values, number columns and key width. */
 export interface ChangeLayout {
   readonly format: number;
+  /** The format of values written before constant columns were stored once. */
+  readonly fullFormat: number;
   readonly head: number;
   readonly columns: number;
   readonly keyBytes: number;
@@ -39,23 +49,41 @@ export interface ChangeRows {
   keys(into: Buffer): void;
 }
 
-const sizeOf = (layout: ChangeLayout, n: number) =>
-  HEAD + 8 * layout.head + n * (8 * layout.columns + 1 + layout.keyBytes);
+/** Whether every value of the column is the same (NaN as NaN, −0 apart from 0). */
+function isConstant(column: Float64Array): boolean {
+  const first = column[0];
+  for (let i = 1; i < column.length; i++) if (!Object.is(column[i], first)) return false;
+  return true;
+}
 
 export function packChanges(layout: ChangeLayout, rows: ChangeRows): Buffer {
   const n = rows.count;
+  const all = new Float64Array(layout.columns * n);
+  let constants = 0;
+  let doubles = layout.head;
+  for (let c = 0; c < layout.columns; c++) {
+    const column = all.subarray(n * c, n * (c + 1));
+    rows.numbers(c, column);
+    const constant = n > 1 && isConstant(column);
+    if (constant) constants |= 1 << c;
+    doubles += constant ? 1 : n;
+  }
   // Its own ArrayBuffer, so the numbers start 8-byte aligned and are written through a Float64Array
   // (this platform's byte order: little-endian, as unpackChanges and portfolio-pack.ts read them).
-  const buffer = Buffer.from(new ArrayBuffer(sizeOf(layout, n)));
+  const statusesAt = HEAD + 8 * doubles;
+  const buffer = Buffer.from(new ArrayBuffer(statusesAt + n * (1 + layout.keyBytes)));
   buffer.writeUInt32LE(n, 0);
   buffer.writeUInt32LE(layout.format, 4);
-  const numbers = new Float64Array(buffer.buffer, HEAD, layout.head + n * layout.columns);
+  buffer.writeUInt32LE(constants, 8);
+  const numbers = new Float64Array(buffer.buffer, HEAD, doubles);
   for (let h = 0; h < layout.head; h++) numbers[h] = rows.head[h] as number;
+  let at = layout.head;
   for (let c = 0; c < layout.columns; c++) {
-    const at = layout.head + n * c;
-    rows.numbers(c, numbers.subarray(at, at + n));
+    const column = all.subarray(n * c, n * (c + 1));
+    const stored = constants & (1 << c) ? column.subarray(0, 1) : column;
+    numbers.set(stored, at);
+    at += stored.length;
   }
-  const statusesAt = HEAD + 8 * (layout.head + n * layout.columns);
   rows.statuses(buffer.subarray(statusesAt, statusesAt + n));
   const keysAt = statusesAt + n;
   rows.keys(buffer.subarray(keysAt, keysAt + layout.keyBytes * n));
@@ -78,29 +106,53 @@ export interface PackedChanges {
   key(i: number): string;
 }
 
+/** `doubles` f64 from `at` of `bytes`, copied out when they do not start 8-byte aligned. */
+function float64s(bytes: Uint8Array, at: number, doubles: number): Float64Array {
+  const start = bytes.byteOffset + at;
+  return start % 8 === 0
+    ? new Float64Array(bytes.buffer, start, doubles)
+    : new Float64Array(bytes.buffer.slice(start, start + 8 * doubles));
+}
+
 /** The columns of a packed value (`bytes`: the stored value, as either driver returns it). */
 export function unpackChanges(layout: ChangeLayout, bytes: Uint8Array): PackedChanges {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = view.getUint32(0, true);
   const format = view.getUint32(4, true);
-  if (format !== layout.format || bytes.byteLength !== sizeOf(layout, n))
+  const full = format === layout.fullFormat;
+  const constants = full || bytes.byteLength < HEAD ? 0 : view.getUint32(8, true);
+  const head = full ? FULL_HEAD : HEAD;
+  let doubles = layout.head;
+  const starts: number[] = [];
+  for (let c = 0; c < layout.columns; c++) {
+    starts.push(doubles);
+    doubles += constants & (1 << c) ? 1 : n;
+  }
+  const statusesAt = head + 8 * doubles;
+  if ((format !== layout.format && !full) || bytes.byteLength !== statusesAt + n * (1 + layout.keyBytes))
     throw new Error(
       `not packed changes of format ${layout.format} (format ${format}, ${bytes.byteLength} bytes for ${n} rows)`,
     );
-  const doubles = layout.head + n * layout.columns;
-  // Float64Array needs an 8-byte aligned start: copy the numbers out when the bytes are not aligned.
-  const numbers =
-    (bytes.byteOffset + HEAD) % 8 === 0
-      ? new Float64Array(bytes.buffer, bytes.byteOffset + HEAD, doubles)
-      : new Float64Array(bytes.buffer.slice(bytes.byteOffset + HEAD, bytes.byteOffset + HEAD + 8 * doubles));
-  const statusesAt = bytes.byteOffset + HEAD + 8 * doubles;
-  const statuses = new Uint8Array(bytes.buffer, statusesAt, n);
-  const keys = Buffer.from(bytes.buffer, statusesAt + n, n * layout.keyBytes);
+  const numbers = float64s(bytes, head, doubles);
+  // A constant column is filled out once, when first asked for.
+  const columns: Float64Array[] = [];
+  const column = (c: number): Float64Array => {
+    let values = columns[c];
+    if (!values) {
+      const at = starts[c] as number;
+      values =
+        constants & (1 << c) ? new Float64Array(n).fill(numbers[at] as number) : numbers.subarray(at, at + n);
+      columns[c] = values;
+    }
+    return values;
+  };
+  const statuses = new Uint8Array(bytes.buffer, bytes.byteOffset + statusesAt, n);
+  const keys = Buffer.from(bytes.buffer, bytes.byteOffset + statusesAt + n, n * layout.keyBytes);
   const w = layout.keyBytes;
   return {
     count: n,
     head: numbers.subarray(0, layout.head),
-    column: (c) => numbers.subarray(layout.head + n * c, layout.head + n * (c + 1)),
+    column,
     statuses,
     status: (i) => CHANGE_STATUSES[statuses[i] as number] as ChangeStatus,
     key: (i) => keys.toString('latin1', w * i, w * i + w),
@@ -137,14 +189,14 @@ export const VALUE_AFTER = 3;
  * from which the weights are computed on read (as the derivation computes them). Column 4: the split
  * factor between the two quarters, NaN for none.
  */
-export const MANAGER_CHANGES: ChangeLayout = { format: 1, head: 2, columns: 5, keyBytes: 9 };
+export const MANAGER_CHANGES: ChangeLayout = { format: 3, fullFormat: 1, head: 2, columns: 5, keyBytes: 9 };
 export const SPLIT_FACTOR = 4;
 
 /**
  * A security quarter's holders and sold-out managers in its holders page's order (value_after
  * descending, then CIK), keyed by CIK. Column 4: weight after (percent of the holder's portfolio).
  */
-export const SECURITY_HOLDERS: ChangeLayout = { format: 2, head: 0, columns: 5, keyBytes: 10 };
+export const SECURITY_HOLDERS: ChangeLayout = { format: 4, fullFormat: 2, head: 0, columns: 5, keyBytes: 10 };
 export const WEIGHT_AFTER = 4;
 
 /**

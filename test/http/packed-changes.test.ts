@@ -265,9 +265,56 @@ describe('change-pack codec', () => {
     }
   });
 
+  it('stores a column whose rows all hold one value once, and reads it back in full', () => {
+    const n = 4;
+    const columns = [
+      [0, 0, 0, 0], // nothing before: a first quarter
+      [10, 20, 30, 40],
+      [-0, -0, -0, -0], // −0 is kept apart from 0
+      [5, 5, 5, -0], // not constant: −0 differs from 5
+      [Number.NaN, Number.NaN, Number.NaN, Number.NaN], // no split factor
+    ];
+    const packed = packChanges(MANAGER_CHANGES, {
+      count: n,
+      head: [1, 2],
+      numbers: (c, into) => into.set(columns[c] as number[]),
+      statuses: (into) => into.fill(0),
+      keys: (into) => {
+        for (let i = 0; i < n; i++) writeKey(`03783310${i}`, 9, into, 9 * i);
+      },
+    });
+    // 16-byte header, 2 head values, 3 constant columns once, 2 in full, then statuses and keys.
+    expect(packed.length).toBe(16 + 8 * (2 + 3 + 2 * n) + n * (1 + 9));
+    const read = unpackChanges(MANAGER_CHANGES, packed);
+    columns.forEach((values, c) => {
+      const got = [...read.column(c)];
+      expect(got.length).toBe(n);
+      got.forEach((value, i) => expect(Object.is(value, values[i]), `column ${c} row ${i}`).toBe(true));
+    });
+    expect(read.column(0)).toBe(read.column(0)); // filled out once
+  });
+
+  it('reads values written in the earlier layout (no constants word, every column in full)', () => {
+    const n = 2;
+    const full = Buffer.alloc(8 + 8 * (2 + 5 * n) + n * (1 + 9));
+    full.writeUInt32LE(n, 0);
+    full.writeUInt32LE(MANAGER_CHANGES.fullFormat, 4);
+    const doubles = new Float64Array(full.buffer, full.byteOffset + 8, 2 + 5 * n);
+    doubles.set([100, 200]);
+    for (let c = 0; c < 5; c++) for (let i = 0; i < n; i++) doubles[2 + n * c + i] = c * 10 + i;
+    const statusesAt = 8 + 8 * (2 + 5 * n);
+    full.set([1, 2], statusesAt);
+    full.write('037833100594918104', statusesAt + n, 'latin1');
+    const read = unpackChanges(MANAGER_CHANGES, full);
+    expect([...read.head]).toEqual([100, 200]);
+    expect([...read.column(3)]).toEqual([30, 31]);
+    expect([read.status(0), read.status(1)]).toEqual(['added', 'reduced']);
+    expect([read.key(0), read.key(1)]).toEqual(['037833100', '594918104']);
+  });
+
   it('rejects another layout, a truncated value and a key of the wrong width', () => {
     const packed = packChanges(MANAGER_CHANGES, rows);
-    expect(() => unpackChanges(SECURITY_HOLDERS, packed)).toThrow(/format 2/);
+    expect(() => unpackChanges(SECURITY_HOLDERS, packed)).toThrow(/format 4 \(format 3,/);
     expect(() => unpackChanges(MANAGER_CHANGES, packed.subarray(0, packed.length - 1))).toThrow(
       /bytes for 3 rows/,
     );
