@@ -289,7 +289,8 @@ describe('change-pack codec', () => {
     columns.forEach((values, c) => {
       const got = [...read.column(c)];
       expect(got.length).toBe(n);
-      got.forEach((value, i) => expect(Object.is(value, values[i]), `column ${c} row ${i}`).toBe(true));
+      for (const [i, value] of got.entries())
+        expect(Object.is(value, values[i]), `column ${c} row ${i}`).toBe(true);
     });
     expect(read.column(0)).toBe(read.column(0)); // filled out once
   });
