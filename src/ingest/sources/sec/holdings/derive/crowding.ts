@@ -56,6 +56,8 @@ class Running {
   readonly shares: Float64Array;
   /** A day's changes summed per CUSIP number, then added: the sums a day-by-day count gives. */
   private readonly day: { holders: Float64Array; values: Float64Array; shares: Float64Array };
+  /** The CUSIP numbers the day being applied has changed so far. */
+  private readonly touched: Uint8Array;
 
   constructor(private readonly cusips: readonly string[]) {
     const size = cusips.length;
@@ -67,6 +69,7 @@ class Running {
       values: new Float64Array(size),
       shares: new Float64Array(size),
     };
+    this.touched = new Uint8Array(size);
   }
 
   apply(changes: DayChanges): void {
@@ -75,7 +78,10 @@ class Running {
     for (let i = 0; i < changes.numbers.length; i++) {
       const n = changes.numbers[i] as number;
       const sign = changes.signs[i] as number;
-      if (day.holders[n] === 0 && day.values[n] === 0 && day.shares[n] === 0) touched.push(n);
+      if (this.touched[n] === 0) {
+        this.touched[n] = 1;
+        touched.push(n);
+      }
       day.holders[n] = (day.holders[n] as number) + sign;
       day.values[n] = (day.values[n] as number) + sign * (changes.values[i] as number);
       day.shares[n] = (day.shares[n] as number) + sign * (changes.shares[i] as number);
@@ -87,6 +93,7 @@ class Running {
       day.holders[n] = 0;
       day.values[n] = 0;
       day.shares[n] = 0;
+      this.touched[n] = 0;
     }
   }
 

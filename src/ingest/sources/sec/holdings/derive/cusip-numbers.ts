@@ -1,7 +1,7 @@
 /**
- * The CUSIPs of one quarter's derivation, numbered in the order first seen. The security totals
- * and the daily crowding tally by number, so a position costs one map lookup shared by both
- * instead of one in each (millions of positions a quarter).
+ * CUSIPs numbered in the order first seen, for columns indexed by number. A quarter's security
+ * totals and daily crowding share one numbering, so a position costs one map lookup shared by both
+ * instead of one in each (millions of positions a quarter); the changes pass numbers its holders.
  */
 export class CusipNumbers {
   private readonly byCusip = new Map<string, number>();

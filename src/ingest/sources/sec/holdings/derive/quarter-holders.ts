@@ -26,14 +26,14 @@ import {
   type SecurityChangesTable,
 } from '../../../../../holdings/tables.js';
 import { float64Column, groupedBy, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
+import { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 
 /** Packed holders are written once they reach about this many bytes. */
 const BYTES_PER_WRITE = 16 << 20;
 
 export class QuarterHolders {
-  private readonly securityIndex = new Map<string, number>();
-  private readonly cusips: string[] = [];
+  private readonly securities = new CusipNumbers();
   private readonly managers = new ManagerNumbers(SECURITY_HOLDERS.keyBytes);
   private count = 0;
   private written = false;
@@ -50,13 +50,7 @@ export class QuarterHolders {
   /** One change of the current manager; `status`: its index in CHANGE_STATUSES. */
   add(status: number, change: PositionChange): void {
     if (this.written) throw new Error("a quarter's holders are written once");
-    const cusip = change.cusip;
-    let security = this.securityIndex.get(cusip);
-    if (security === undefined) {
-      security = this.cusips.length;
-      this.securityIndex.set(cusip, security);
-      this.cusips.push(cusip);
-    }
+    const security = this.securities.numberOf(change.cusip);
     const at = this.count;
     this.security.set(at, security);
     this.manager.set(at, this.managers.current);
@@ -78,7 +72,8 @@ export class QuarterHolders {
   async write(handle: DbHandle, executor: Executor, quarter: string): Promise<number> {
     if (this.written) throw new Error("a quarter's holders are written once");
     this.written = true;
-    const { starts, order } = groupedBy(this.security.take(this.count), this.cusips.length);
+    const { cusips } = this.securities;
+    const { starts, order } = groupedBy(this.security.take(this.count), cusips.length);
     const manager = this.manager.take(this.count);
     const status = this.status.take(this.count);
     const numbers = this.numbers.map((column) => column.take(this.count));
@@ -89,7 +84,7 @@ export class QuarterHolders {
       (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
     const rows: SecurityChangesTable[] = [];
     const packedRows = new BatchedInsert(handle, executor, 'holders_by_security', BYTES_PER_WRITE);
-    for (let s = 0; s < this.cusips.length; s++) {
+    for (let s = 0; s < cusips.length; s++) {
       const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
       const counts = [0, 0, 0, 0, 0];
       for (const entry of holders) {
@@ -113,13 +108,13 @@ export class QuarterHolders {
           }
         },
       });
-      const cusip = this.cusips[s] as string;
+      const cusip = cusips[s] as string;
       rows.push({ quarter, cusip, ...countColumns(counts) });
       await packedRows.add({ quarter, cusip, holders: packed }, packed.length);
     }
     await packedRows.flush();
     await insertRows(handle, 'security_changes', rows, executor);
-    return this.cusips.length;
+    return cusips.length;
   }
 }
 
