@@ -7,6 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECURITY_HOLDERS, unpackChanges } from '../../src/holdings/change-pack.js';
 import { CHANGE_STATUSES, type PositionChange } from '../../src/holdings/tables.js';
+import { CusipNumbers } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
+import type { EquityChanges } from '../../src/ingest/sources/sec/holdings/derive/equity-changes.js';
 import { QuarterHolders } from '../../src/ingest/sources/sec/holdings/derive/quarter-holders.js';
 import { type TestDatabase, testBackends } from '../helpers/backends.js';
 
@@ -32,6 +34,24 @@ function changeOf(m: number, k: number): PositionChange & { cik: string; code: n
   };
 }
 
+/** Changes as the comparison hands them over: columns, CUSIPs numbered by `numbers`. */
+function columnsOf(changes: readonly ReturnType<typeof changeOf>[], numbers: CusipNumbers): EquityChanges {
+  const column = (of: (c: ReturnType<typeof changeOf>) => number) => Float64Array.from(changes, of);
+  return {
+    count: changes.length,
+    cusips: Int32Array.from(changes, (c) => numbers.numberOf(c.cusip)),
+    status: Uint8Array.from(changes, (c) => c.code),
+    sharesBefore: column((c) => c.shares_before),
+    filedSharesBefore: column((c) => c.shares_before),
+    sharesAfter: column((c) => c.shares_after),
+    valueBefore: column((c) => c.value_before),
+    valueAfter: column((c) => c.value_after),
+    weightBefore: column((c) => c.weight_before),
+    weightAfter: column((c) => c.weight_after),
+    splitFactor: column(() => Number.NaN),
+  };
+}
+
 let database: TestDatabase | undefined;
 afterEach(async () => {
   await database?.drop();
@@ -44,16 +64,14 @@ describe.each(testBackends())('QuarterHolders on $name', (backend) => {
   }, async () => {
     database = await backend.create();
     const { writer } = database;
-    const holders = new QuarterHolders();
+    const numbers = new CusipNumbers();
+    const holders = new QuarterHolders(numbers);
     const all: ReturnType<typeof changeOf>[] = [];
     MANAGERS.forEach((cik, m) => {
-      holders.startManager(cik);
       // One change per CUSIP and manager, as the comparison gives.
-      for (let k = 0; k < PER_MANAGER; k++) {
-        const change = changeOf(m, k);
-        holders.add(change.code, change);
-        all.push(change);
-      }
+      const changes = Array.from({ length: PER_MANAGER }, (_, k) => changeOf(m, k));
+      holders.add(cik, columnsOf(changes, numbers));
+      all.push(...changes);
     });
     expect(all.length).toBeGreaterThan(65_536);
     const securities = await writer.db.transaction().execute((trx) => holders.write(writer, trx, '2026-Q3'));
@@ -100,13 +118,15 @@ describe.each(testBackends())('QuarterHolders on $name', (backend) => {
       });
     }
     // Written once: its columns are gone.
-    expect(() => holders.add(0, all[0] as PositionChange)).toThrow(/once/);
+    expect(() => holders.add('0009999999', columnsOf(all.slice(0, 1), numbers))).toThrow(/once/);
   });
 
   it('refuses managers out of CIK order and CIKs of another width', () => {
-    const holders = new QuarterHolders();
-    holders.startManager('0000000042');
-    expect(() => holders.startManager('0000000007')).toThrow(/CIK order/);
-    expect(() => holders.startManager('42')).toThrow(/10 characters/);
+    const numbers = new CusipNumbers();
+    const holders = new QuarterHolders(numbers);
+    const none = columnsOf([], numbers);
+    holders.add('0000000042', none);
+    expect(() => holders.add('0000000007', none)).toThrow(/CIK order/);
+    expect(() => holders.add('42', none)).toThrow(/10 characters/);
   });
 });

@@ -3,11 +3,8 @@
  * portfolios: every equity position (SH, no put/call, one per CUSIP) of a manager's quarter against
  * its previous filed quarter, plus a `sold_out` change for each CUSIP it held then and not now.
  *
- * Shares before are multiplied by the split factor between the two quarters (split_spans), then
- * compared with shares now: less than UNCHANGED_WITHIN_SHARES apart is `unchanged`, more is `added`,
- * less `reduced`. Weights are percent of the manager's total portfolio value of that quarter, as on
- * the portfolio endpoint. A manager's changes are ordered for its changes page: |value_after −
- * value_before| descending, then CUSIP.
+ * The comparison itself is equity-changes.ts: CUSIPs numbered once for the pass, positions and
+ * changes as typed arrays.
  *
  * Stored packed (change-pack.ts): each manager quarter's changes in one `changes_by_manager` row,
  * each security quarter's holders in one `holders_by_security` row (quarter-holders.ts); their counts
@@ -32,11 +29,11 @@ import {
 import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import {
   CHANGE_STATUSES,
-  type ChangeStatus,
   type ManagerChangesTable,
   type PositionChange,
-  UNCHANGED_WITHIN_SHARES,
 } from '../../../../../holdings/tables.js';
+import { CusipNumbers } from './cusip-numbers.js';
+import { type EquityChanges, EquityComparer, type EquityPositions, NO_POSITIONS } from './equity-changes.js';
 import type { Executor } from './executor.js';
 import { countColumns, QuarterHolders } from './quarter-holders.js';
 import { SmartMoneyTally } from './smart-money.js';
@@ -56,8 +53,8 @@ export interface Held {
   shares: number;
   value: number;
 }
+/** A manager quarter's equity positions by CUSIP (the as-of answers' shape). */
 export type Portfolio = Map<string, Held>;
-const STATUS_INDEX = new Map(CHANGE_STATUSES.map((status, i) => [status, i]));
 
 /** The map's value for `key`, created first when absent. */
 function entry<K, V>(map: Map<K, V>, key: K, create: () => V): V {
@@ -67,13 +64,6 @@ function entry<K, V>(map: Map<K, V>, key: K, create: () => V): V {
     map.set(key, value);
   }
   return value;
-}
-
-function statusOf(before: Held | undefined, after: Held | undefined, sharesBefore: number): ChangeStatus {
-  if (!before) return 'new';
-  if (!after) return 'sold_out';
-  if (Math.abs(after.shares - sharesBefore) < UNCHANGED_WITHIN_SHARES) return 'unchanged';
-  return after.shares > sharesBefore ? 'added' : 'reduced';
 }
 
 export interface Comparison {
@@ -86,29 +76,49 @@ export interface Comparison {
   totalAfter: number;
 }
 
-/** One manager quarter's changes, in its changes page's order. */
+/** One manager quarter's changes, in its changes page's order, as objects (one manager's answer). */
 export function compare(c: Comparison, factorOf: (from: string, to: string, cusip: string) => number | null) {
-  const rows: PositionChange[] = [];
-  const change = (cusip: string, before: Held | undefined, after: Held | undefined) => {
-    const factor = c.previous === null ? null : factorOf(c.previous, c.quarter, cusip);
-    const sharesBefore = before ? before.shares * (factor ?? 1) : 0;
-    rows.push({
-      cusip,
-      status: statusOf(before, after, sharesBefore),
-      shares_before: sharesBefore,
-      shares_after: after?.shares ?? 0,
-      value_before: before?.value ?? 0,
-      value_after: after?.value ?? 0,
-      weight_before: before && c.totalBefore > 0 ? (before.value / c.totalBefore) * 100 : 0,
-      weight_after: after && c.totalAfter > 0 ? (after.value / c.totalAfter) * 100 : 0,
-      split_factor: factor,
-    });
+  const numbers = new CusipNumbers();
+  const columns = (portfolio: Portfolio): EquityPositions => {
+    const held = [...portfolio];
+    return {
+      count: held.length,
+      cusips: Int32Array.from(held, ([cusip]) => numbers.numberOf(cusip)),
+      shares: Float64Array.from(held, ([, h]) => h.shares),
+      values: Float64Array.from(held, ([, h]) => h.value),
+    };
   };
-  for (const [cusip, after] of c.after) change(cusip, c.before.get(cusip), after);
-  for (const [cusip, before] of c.before) if (!c.after.has(cusip)) change(cusip, before, undefined);
-  const moved = (r: PositionChange) => Math.abs(r.value_after - r.value_before);
-  rows.sort((a, b) => moved(b) - moved(a) || (a.cusip < b.cusip ? -1 : a.cusip > b.cusip ? 1 : 0));
-  return rows;
+  const after = columns(c.after);
+  const before = columns(c.before);
+  let factors: Map<number, number> | null = null;
+  if (c.previous !== null) {
+    factors = new Map();
+    for (let n = 0; n < numbers.cusips.length; n++) {
+      const factor = factorOf(c.previous, c.quarter, numbers.cusips[n] as string);
+      if (factor !== null) factors.set(n, factor);
+    }
+  }
+  const changes = new EquityComparer(numbers).compare({
+    before,
+    after,
+    totalBefore: c.totalBefore,
+    totalAfter: c.totalAfter,
+    factors,
+  });
+  return Array.from({ length: changes.count }, (_, r): PositionChange => {
+    const factor = changes.splitFactor[r] as number;
+    return {
+      cusip: numbers.cusips[changes.cusips[r] as number] as string,
+      status: CHANGE_STATUSES[changes.status[r] as number] as PositionChange['status'],
+      shares_before: changes.sharesBefore[r] as number,
+      shares_after: changes.sharesAfter[r] as number,
+      value_before: changes.valueBefore[r] as number,
+      value_after: changes.valueAfter[r] as number,
+      weight_before: changes.weightBefore[r] as number,
+      weight_after: changes.weightAfter[r] as number,
+      split_factor: Number.isNaN(factor) ? null : factor,
+    };
+  });
 }
 
 async function managerQuarters(executor: Executor) {
@@ -127,12 +137,17 @@ async function managerQuarters(executor: Executor) {
   return byCik;
 }
 
-async function splitFactors(executor: Executor) {
+/** Split factors between two quarters by CUSIP number (`from|to` → number → factor). */
+async function splitFactors(executor: Executor, numbers: CusipNumbers) {
   const spans = await executor.selectFrom('split_spans').selectAll().execute();
-  const factors = new Map(
-    spans.map((s) => [`${s.from_quarter}|${s.to_quarter}|${s.cusip}`, Number(s.factor)]),
-  );
-  return (from: string, to: string, cusip: string) => factors.get(`${from}|${to}|${cusip}`) ?? null;
+  const factors = new Map<string, Map<number, number>>();
+  for (const s of spans)
+    entry(factors, `${s.from_quarter}|${s.to_quarter}`, () => new Map()).set(
+      numbers.numberOf(s.cusip),
+      Number(s.factor),
+    );
+  const none: ReadonlyMap<number, number> = new Map();
+  return (from: string, to: string) => factors.get(`${from}|${to}`) ?? none;
 }
 
 /**
@@ -140,25 +155,37 @@ async function splitFactors(executor: Executor) {
  * their packed portfolios (written by the same derivation, before the changes): one row per manager
  * quarter instead of one per position.
  */
-async function portfolios(executor: Executor, ciks: readonly string[], quarters: readonly string[]) {
+async function portfolios(
+  executor: Executor,
+  numbers: CusipNumbers,
+  ciks: readonly string[],
+  quarters: readonly string[],
+) {
   const rows = await executor
     .selectFrom('manager_portfolios')
     .select(['cik', 'quarter', 'positions'])
     .where('cik', 'in', ciks)
     .where('quarter', 'in', quarters)
     .execute();
-  const byCik = new Map<string, Map<string, Portfolio>>();
+  const byCik = new Map<string, Map<string, EquityPositions>>();
   for (const row of rows) {
     const packed = unpackPortfolio(row.positions);
-    const portfolio: Portfolio = new Map();
-    for (let i = 0; i < packed.count; i++) {
+    let count = 0;
+    for (let i = 0; i < packed.count; i++) if (isEquityCode(packed.codes[i] as number)) count++;
+    const equity = {
+      count,
+      cusips: new Int32Array(count),
+      shares: new Float64Array(count),
+      values: new Float64Array(count),
+    };
+    for (let i = 0, k = 0; i < packed.count; i++) {
       if (!isEquityCode(packed.codes[i] as number)) continue;
-      portfolio.set(packed.cusip(i), {
-        shares: packed.shares[i] as number,
-        value: packed.values[i] as number,
-      });
+      equity.cusips[k] = numbers.numberOf(packed.cusip(i));
+      equity.shares[k] = packed.shares[i] as number;
+      equity.values[k] = packed.values[i] as number;
+      k++;
     }
-    entry(byCik, row.cik, () => new Map()).set(row.quarter, portfolio);
+    entry(byCik, row.cik, () => new Map()).set(row.quarter, equity);
   }
   return byCik;
 }
@@ -171,28 +198,26 @@ interface ManagerQuarter {
 }
 
 /** A manager quarter's changes, packed in their order (no split factor: NaN). */
-function packed(rows: readonly PositionChange[], totalBefore: number, totalAfter: number): Buffer {
+function packed(changes: EquityChanges, cusips: readonly string[], totalBefore: number, totalAfter: number) {
+  const columns: Float64Array[] = [];
+  columns[SHARES_BEFORE] = changes.sharesBefore;
+  columns[SHARES_AFTER] = changes.sharesAfter;
+  columns[VALUE_BEFORE] = changes.valueBefore;
+  columns[VALUE_AFTER] = changes.valueAfter;
+  columns[SPLIT_FACTOR] = changes.splitFactor;
   return packChanges(MANAGER_CHANGES, {
-    count: rows.length,
+    count: changes.count,
     head: [totalBefore, totalAfter],
-    // A loop per column, each field named: one loop over field names makes every read a slow lookup.
     numbers: (c, into) => {
-      const n = rows.length;
-      const row = (i: number) => rows[i] as PositionChange;
-      if (c === SHARES_BEFORE) for (let i = 0; i < n; i++) into[i] = row(i).shares_before;
-      else if (c === SHARES_AFTER) for (let i = 0; i < n; i++) into[i] = row(i).shares_after;
-      else if (c === VALUE_BEFORE) for (let i = 0; i < n; i++) into[i] = row(i).value_before;
-      else if (c === VALUE_AFTER) for (let i = 0; i < n; i++) into[i] = row(i).value_after;
-      else if (c === SPLIT_FACTOR) for (let i = 0; i < n; i++) into[i] = row(i).split_factor ?? Number.NaN;
-      else throw new Error(`no column ${c} in packed changes`);
+      const column = columns[c];
+      if (!column) throw new Error(`no column ${c} in packed changes`);
+      into.set(column);
     },
-    statuses: (into) => {
-      for (let i = 0; i < rows.length; i++)
-        into[i] = STATUS_INDEX.get((rows[i] as PositionChange).status) as number;
-    },
+    statuses: (into) => into.set(changes.status),
     keys: (into) => {
       const w = MANAGER_CHANGES.keyBytes;
-      for (let i = 0; i < rows.length; i++) writeKey((rows[i] as PositionChange).cusip, w, into, w * i);
+      for (let r = 0; r < changes.count; r++)
+        writeKey(cusips[changes.cusips[r] as number] as string, w, into, w * r);
     },
   });
 }
@@ -202,10 +227,12 @@ async function writeQuarter(
   handle: DbHandle,
   executor: Executor,
   managers: readonly ManagerQuarter[],
-  factorOf: (from: string, to: string, cusip: string) => number | null,
+  numbers: CusipNumbers,
+  factorsOf: (from: string, to: string) => ReadonlyMap<number, number>,
   smart: SmartMoneyTally,
 ): Promise<void> {
-  const holders = new QuarterHolders();
+  const comparer = new EquityComparer(numbers);
+  const holders = new QuarterHolders(numbers);
   const managerRows: ManagerChangesTable[] = [];
   const packedRows = new BatchedInsert(handle, executor, 'changes_by_manager', BYTES_PER_WRITE);
   for (let start = 0; start < managers.length; start += MANAGERS_PER_READ) {
@@ -215,34 +242,36 @@ async function writeQuarter(
     );
     const held = await portfolios(
       executor,
+      numbers,
       batch.map((m) => m.cik),
       [...quarters],
     );
     for (const { cik, quarter, total, previous } of batch) {
-      const portfolioOf = (q: string): Portfolio => held.get(cik)?.get(q) ?? new Map();
-      const before: Portfolio = previous ? portfolioOf(previous.quarter) : new Map();
-      const after = portfolioOf(quarter);
-      smart.add(quarter, previous?.quarter ?? null, before, after);
+      const portfolioOf = (q: string) => held.get(cik)?.get(q) ?? NO_POSITIONS;
       const totalBefore = previous?.total ?? 0;
-      // biome-ignore format: one comparison
-      const rows = compare({ cik, quarter, previous: previous?.quarter ?? null, before, after, totalBefore,
-        totalAfter: total }, factorOf);
+      const changes = comparer.compare({
+        before: previous ? portfolioOf(previous.quarter) : NO_POSITIONS,
+        after: portfolioOf(quarter),
+        totalBefore,
+        totalAfter: total,
+        factors: previous ? factorsOf(previous.quarter, quarter) : null,
+      });
+      smart.add(quarter, previous?.quarter ?? null, changes, numbers.cusips);
       const counts = [0, 0, 0, 0, 0];
       let valueBefore = 0;
       let valueAfter = 0;
-      holders.startManager(cik);
-      for (const row of rows) {
-        const status = STATUS_INDEX.get(row.status) as number;
+      for (let r = 0; r < changes.count; r++) {
+        const status = changes.status[r] as number;
         counts[status] = (counts[status] as number) + 1;
-        valueBefore += row.value_before;
-        valueAfter += row.value_after;
-        holders.add(status, row);
+        valueBefore += changes.valueBefore[r] as number;
+        valueAfter += changes.valueAfter[r] as number;
       }
+      holders.add(cik, changes);
       // biome-ignore format: one row
       managerRows.push({ cik, quarter, previous_quarter: previous?.quarter ?? null, ...countColumns(counts),
         value_before: valueBefore, value_after: valueAfter });
-      const changes = packed(rows, totalBefore, total);
-      await packedRows.add({ cik, quarter, changes }, changes.length);
+      const bytes = packed(changes, numbers.cusips, totalBefore, total);
+      await packedRows.add({ cik, quarter, changes: bytes }, bytes.length);
     }
   }
   await packedRows.flush();
@@ -263,7 +292,9 @@ export async function writeChanges(
 ): Promise<void> {
   for (const table of CHANGE_TABLES) await executor.deleteFrom(table).where('quarter', '>=', from).execute();
   const filed = await managerQuarters(executor);
-  const factorOf = await splitFactors(executor);
+  // One numbering of CUSIPs for every quarter of the pass: a comparison spans two.
+  const numbers = new CusipNumbers();
+  const factorsOf = await splitFactors(executor, numbers);
   const byQuarter = new Map<string, ManagerQuarter[]>();
   for (const [cik, quarters] of filed) {
     quarters.forEach(({ quarter, total }, i) => {
@@ -272,7 +303,8 @@ export async function writeChanges(
     });
   }
   for (const quarter of [...byQuarter.keys()].sort()) {
-    await writeQuarter(handle, executor, byQuarter.get(quarter) as ManagerQuarter[], factorOf, smart);
+    const managers = byQuarter.get(quarter) as ManagerQuarter[];
+    await writeQuarter(handle, executor, managers, numbers, factorsOf, smart);
   }
 }
 

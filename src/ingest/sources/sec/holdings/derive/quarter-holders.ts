@@ -20,20 +20,27 @@ import {
   VALUE_BEFORE,
   WEIGHT_AFTER,
 } from '../../../../../holdings/change-pack.js';
+import { CHANGE_STATUSES, type SecurityChangesTable } from '../../../../../holdings/tables.js';
 import {
-  CHANGE_STATUSES,
-  type PositionChange,
-  type SecurityChangesTable,
-} from '../../../../../holdings/tables.js';
-import { float64Column, groupedBy, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
-import { CusipNumbers } from './cusip-numbers.js';
+  type ChunkedColumn,
+  float64Column,
+  groupedBy,
+  ManagerNumbers,
+  uint8Column,
+  uint32Column,
+} from './columns.js';
+import type { CusipNumbers } from './cusip-numbers.js';
+import type { EquityChanges } from './equity-changes.js';
 import type { Executor } from './executor.js';
 
 /** Packed holders are written once they reach about this many bytes. */
 const BYTES_PER_WRITE = 16 << 20;
 
 export class QuarterHolders {
-  private readonly securities = new CusipNumbers();
+  /** The quarter's securities, numbered in the order first seen (the order they are written in). */
+  private readonly securities: string[] = [];
+  /** 1 + the quarter's number of a CUSIP number of the pass; 0 until seen. */
+  private local = new Int32Array(0);
   private readonly managers = new ManagerNumbers(SECURITY_HOLDERS.keyBytes);
   private count = 0;
   private written = false;
@@ -42,27 +49,43 @@ export class QuarterHolders {
   private readonly status = uint8Column();
   private readonly numbers = Array.from({ length: SECURITY_HOLDERS.columns }, float64Column);
 
-  /** The manager whose changes follow; managers must come in ascending CIK order. */
-  startManager(cik: string): void {
-    this.managers.start(cik);
-  }
+  /** `pass`: the changes pass's CUSIP numbering, which the changes added are in. */
+  constructor(private readonly pass: CusipNumbers) {}
 
-  /** One change of the current manager; `status`: its index in CHANGE_STATUSES. */
-  add(status: number, change: PositionChange): void {
+  /** One manager's changes; managers must come in ascending CIK order. */
+  add(cik: string, changes: EquityChanges): void {
     if (this.written) throw new Error("a quarter's holders are written once");
-    const security = this.securities.numberOf(change.cusip);
-    const at = this.count;
-    this.security.set(at, security);
-    this.manager.set(at, this.managers.current);
-    this.status.set(at, status);
-    // Column by column, each field named: a loop over field names makes every read a slow lookup.
-    const numbers = this.numbers;
-    numbers[SHARES_BEFORE]?.set(at, change.shares_before);
-    numbers[SHARES_AFTER]?.set(at, change.shares_after);
-    numbers[VALUE_BEFORE]?.set(at, change.value_before);
-    numbers[VALUE_AFTER]?.set(at, change.value_after);
-    numbers[WEIGHT_AFTER]?.set(at, change.weight_after);
-    this.count++;
+    this.managers.start(cik);
+    if (this.local.length < this.pass.cusips.length) {
+      const grown = new Int32Array(Math.max(this.pass.cusips.length, 2 * this.local.length));
+      grown.set(this.local);
+      this.local = grown;
+    }
+    const manager = this.managers.current;
+    const column = (c: number) => this.numbers[c] as ChunkedColumn<Float64Array>;
+    const sharesBefore = column(SHARES_BEFORE);
+    const sharesAfter = column(SHARES_AFTER);
+    const valueBefore = column(VALUE_BEFORE);
+    const valueAfter = column(VALUE_AFTER);
+    const weightAfter = column(WEIGHT_AFTER);
+    for (let r = 0; r < changes.count; r++) {
+      const cusip = changes.cusips[r] as number;
+      let security = (this.local[cusip] as number) - 1;
+      if (security < 0) {
+        security = this.securities.length;
+        this.securities.push(this.pass.cusips[cusip] as string);
+        this.local[cusip] = security + 1;
+      }
+      const at = this.count++;
+      this.security.set(at, security);
+      this.manager.set(at, manager);
+      this.status.set(at, changes.status[r] as number);
+      sharesBefore.set(at, changes.sharesBefore[r] as number);
+      sharesAfter.set(at, changes.sharesAfter[r] as number);
+      valueBefore.set(at, changes.valueBefore[r] as number);
+      valueAfter.set(at, changes.valueAfter[r] as number);
+      weightAfter.set(at, changes.weightAfter[r] as number);
+    }
   }
 
   /**
@@ -72,7 +95,7 @@ export class QuarterHolders {
   async write(handle: DbHandle, executor: Executor, quarter: string): Promise<number> {
     if (this.written) throw new Error("a quarter's holders are written once");
     this.written = true;
-    const { cusips } = this.securities;
+    const cusips = this.securities;
     const { starts, order } = groupedBy(this.security.take(this.count), cusips.length);
     const manager = this.manager.take(this.count);
     const status = this.status.take(this.count);

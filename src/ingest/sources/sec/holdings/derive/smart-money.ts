@@ -17,10 +17,8 @@
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import type { SmartMoneyTable } from '../../../../../holdings/tables.js';
+import { type EquityChanges, NEW, SOLD_OUT } from './equity-changes.js';
 import type { Executor } from './executor.js';
-
-/** A manager's equity positions of one quarter by CUSIP (changes.ts's Portfolio). */
-type Portfolio = ReadonlyMap<string, { readonly shares: number; readonly value: number }>;
 
 interface Counted {
   managers: number;
@@ -61,30 +59,36 @@ export class SmartMoneyTally {
     return this.quarters.length >= 2 ? this.quarters.at(-2) : undefined;
   }
 
-  /** One manager's quarter against its previous filed one; counts only the latest two overall. */
-  add(quarter: string, previous: string | null, before: Portfolio, after: Portfolio): void {
+  /**
+   * One manager's quarter against its previous filed one (its changes, CUSIPs numbers of `cusips`);
+   * counts only the latest two overall.
+   */
+  add(quarter: string, previous: string | null, changes: EquityChanges, cusips: readonly string[]): void {
     if (quarter !== this.quarter || previous === null || previous !== this.previous) return;
     this.compared++;
-    for (const [cusip, now] of after) {
-      const was = before.get(cusip);
-      if (!was) {
+    for (let r = 0; r < changes.count; r++) {
+      const cusip = cusips[changes.cusips[r] as number] as string;
+      const status = changes.status[r];
+      if (status === SOLD_OUT) {
+        const exit = slot(this.exits, cusip, counted);
+        exit.managers++;
+        exit.value += changes.valueBefore[r] as number;
+        continue;
+      }
+      const value = changes.valueAfter[r] as number;
+      if (status === NEW) {
         const entry = slot(this.entries, cusip, counted);
         entry.managers++;
-        entry.value += now.value;
+        entry.value += value;
       }
-      if (now.shares > 0) {
-        const sharesBefore = was?.shares ?? 0;
+      const shares = changes.sharesAfter[r] as number;
+      if (shares > 0) {
+        const sharesBefore = changes.filedSharesBefore[r] as number;
         const inflow = slot(this.inflows, cusip, () => ({ added: 0, valueChange: 0, sharesChange: 0 }));
-        if (now.shares > sharesBefore) inflow.added++;
-        inflow.valueChange += (now.shares - sharesBefore) * (now.value / now.shares);
-        inflow.sharesChange += now.shares - sharesBefore;
+        if (shares > sharesBefore) inflow.added++;
+        inflow.valueChange += (shares - sharesBefore) * (value / shares);
+        inflow.sharesChange += shares - sharesBefore;
       }
-    }
-    for (const [cusip, was] of before) {
-      if (after.has(cusip)) continue;
-      const exit = slot(this.exits, cusip, counted);
-      exit.managers++;
-      exit.value += was.value;
     }
   }
 
