@@ -26,7 +26,7 @@ import {
   VALUE_BEFORE,
   writeKey,
 } from '../../../../../holdings/change-pack.js';
-import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
+import { CUSIP_BYTES, isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import {
   CHANGE_STATUSES,
   type ManagerChangesTable,
@@ -180,7 +180,7 @@ async function portfolios(
     };
     for (let i = 0, k = 0; i < packed.count; i++) {
       if (!isEquityCode(packed.codes[i] as number)) continue;
-      equity.cusips[k] = numbers.numberOf(packed.cusip(i));
+      equity.cusips[k] = numbers.numberAt(packed.cusipBytes, CUSIP_BYTES * i);
       equity.shares[k] = packed.shares[i] as number;
       equity.values[k] = packed.values[i] as number;
       k++;

@@ -10,6 +10,7 @@
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import {
+  CUSIP_BYTES,
   isEquityCode,
   type PackedPortfolio,
   unpackPortfolio,
@@ -185,7 +186,7 @@ export class DailyCrowding {
     for (let i = 0; i < pack.count; i++) {
       if (isEquityCode(pack.codes[i] as number))
         changes.add(
-          this.numbers.numberOf(pack.cusip(i)),
+          this.numbers.numberAt(pack.cusipBytes, CUSIP_BYTES * i),
           1,
           pack.values[i] as number,
           pack.shares[i] as number,

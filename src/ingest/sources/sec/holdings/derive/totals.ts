@@ -139,7 +139,7 @@ export class SecurityTotals {
     const { cusips, codes, values, shares } = batch;
     for (let i = 0; i < count; i++) {
       const at = start + i;
-      const n = this.numbers.numberOf(cusips.slice(at * 9, at * 9 + 9));
+      const n = this.numbers.numberIn(cusips, at * 9);
       added[i] = n;
       this.addPosition(n, codes[at] as number, values[at] as number, shares[at] as number);
     }
