@@ -151,7 +151,7 @@ async function splitFactors(executor: Executor, numbers: CusipNumbers) {
 }
 
 /**
- * The equity positions of a batch of managers in some quarters (cik → quarter → CUSIP → held), from
+ * The equity positions of a batch of managers in some quarters (cik → quarter → positions), from
  * their packed portfolios (written by the same derivation, before the changes): one row per manager
  * quarter instead of one per position.
  */
@@ -190,6 +190,15 @@ async function portfolios(
   return byCik;
 }
 
+/**
+ * The equity portfolios of the quarter the pass compared last (cik → positions): the next quarter's
+ * "before" side for every manager that filed both, so each portfolio is read and numbered once.
+ */
+interface Kept {
+  quarter: string;
+  portfolios: Map<string, EquityPositions>;
+}
+
 interface ManagerQuarter {
   cik: string;
   quarter: string;
@@ -222,7 +231,10 @@ function packed(changes: EquityChanges, cusips: readonly string[], totalBefore: 
   });
 }
 
-/** One quarter's changes, packed, with their counts per manager and per security. */
+/**
+ * One quarter's changes, packed, with their counts per manager and per security; returns the
+ * quarter's portfolios when asked to `keep` them for the next quarter.
+ */
 async function writeQuarter(
   handle: DbHandle,
   executor: Executor,
@@ -230,15 +242,21 @@ async function writeQuarter(
   numbers: CusipNumbers,
   factorsOf: (from: string, to: string) => ReadonlyMap<number, number>,
   smart: SmartMoneyTally,
-): Promise<void> {
+  kept: Kept | null,
+  keep: boolean,
+): Promise<Kept | null> {
   const comparer = new EquityComparer(numbers);
   const holders = new QuarterHolders(numbers);
   const managerRows: ManagerChangesTable[] = [];
   const packedRows = new BatchedInsert(handle, executor, 'changes_by_manager', BYTES_PER_WRITE);
+  const keeping: Kept | null = keep
+    ? { quarter: managers[0]?.quarter as string, portfolios: new Map() }
+    : null;
+  const keptBefore = (m: ManagerQuarter) => kept !== null && m.previous?.quarter === kept.quarter;
   for (let start = 0; start < managers.length; start += MANAGERS_PER_READ) {
     const batch = managers.slice(start, start + MANAGERS_PER_READ);
     const quarters = new Set(
-      batch.flatMap((m) => (m.previous ? [m.quarter, m.previous.quarter] : [m.quarter])),
+      batch.flatMap((m) => (m.previous && !keptBefore(m) ? [m.quarter, m.previous.quarter] : [m.quarter])),
     );
     const held = await portfolios(
       executor,
@@ -246,12 +264,20 @@ async function writeQuarter(
       batch.map((m) => m.cik),
       [...quarters],
     );
-    for (const { cik, quarter, total, previous } of batch) {
+    for (const manager of batch) {
+      const { cik, quarter, total, previous } = manager;
       const portfolioOf = (q: string) => held.get(cik)?.get(q) ?? NO_POSITIONS;
+      let before = NO_POSITIONS;
+      if (previous && kept && keptBefore(manager)) {
+        before = kept.portfolios.get(cik) ?? NO_POSITIONS;
+        kept.portfolios.delete(cik);
+      } else if (previous) before = portfolioOf(previous.quarter);
+      const after = portfolioOf(quarter);
+      keeping?.portfolios.set(cik, after);
       const totalBefore = previous?.total ?? 0;
       const changes = comparer.compare({
-        before: previous ? portfolioOf(previous.quarter) : NO_POSITIONS,
-        after: portfolioOf(quarter),
+        before,
+        after,
         totalBefore,
         totalAfter: total,
         factors: previous ? factorsOf(previous.quarter, quarter) : null,
@@ -277,6 +303,7 @@ async function writeQuarter(
   await packedRows.flush();
   await insertRows(handle, 'manager_changes', managerRows, executor);
   await holders.write(handle, executor, managers[0]?.quarter as string);
+  return keeping;
 }
 
 /**
@@ -302,9 +329,12 @@ export async function writeChanges(
         entry(byQuarter, quarter, () => []).push({ cik, quarter, total, previous: quarters[i - 1] });
     });
   }
-  for (const quarter of [...byQuarter.keys()].sort()) {
+  const quarters = [...byQuarter.keys()].sort();
+  let kept: Kept | null = null;
+  for (const [i, quarter] of quarters.entries()) {
     const managers = byQuarter.get(quarter) as ManagerQuarter[];
-    await writeQuarter(handle, executor, managers, numbers, factorsOf, smart);
+    const keep = i + 1 < quarters.length;
+    kept = await writeQuarter(handle, executor, managers, numbers, factorsOf, smart, kept, keep);
   }
 }
 
