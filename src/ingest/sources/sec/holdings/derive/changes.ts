@@ -9,9 +9,10 @@
  * Stored packed (change-pack.ts): each manager quarter's changes in one `changes_by_manager` row,
  * each security quarter's holders in one `holders_by_security` row (quarter-holders.ts); their counts
  * in `manager_changes` and `security_changes`.
- * Quarter by quarter, managers a batch at a time with the equity positions of the quarter and of
- * their previous ones (their packed portfolios: one row per manager quarter), so a quarter of
- * millions of positions is one sequential pass and only one quarter's changes are held at a time.
+ * Quarter by quarter, managers a batch at a time with the equity positions of the quarter (their
+ * packed portfolios: one row per manager quarter) and of their previous ones (kept from the quarter
+ * compared before when that is the one, read otherwise), so a quarter of millions of positions is
+ * one sequential pass and only one quarter's changes and portfolios are held at a time.
  */
 import { BatchedInsert } from '../../../../../db/batched-insert.js';
 import { insertRows } from '../../../../../db/bulk.js';
@@ -33,7 +34,13 @@ import {
   type PositionChange,
 } from '../../../../../holdings/tables.js';
 import { CusipNumbers } from './cusip-numbers.js';
-import { type EquityChanges, EquityComparer, type EquityPositions, NO_POSITIONS } from './equity-changes.js';
+import {
+  type EquityChanges,
+  EquityComparer,
+  type EquityPositions,
+  equityPositionsOf,
+  NO_POSITIONS,
+} from './equity-changes.js';
 import type { Executor } from './executor.js';
 import { countColumns, QuarterHolders } from './quarter-holders.js';
 import { SmartMoneyTally } from './smart-money.js';
@@ -79,17 +86,8 @@ export interface Comparison {
 /** One manager quarter's changes, in its changes page's order, as objects (one manager's answer). */
 export function compare(c: Comparison, factorOf: (from: string, to: string, cusip: string) => number | null) {
   const numbers = new CusipNumbers();
-  const columns = (portfolio: Portfolio): EquityPositions => {
-    const held = [...portfolio];
-    return {
-      count: held.length,
-      cusips: Int32Array.from(held, ([cusip]) => numbers.numberOf(cusip)),
-      shares: Float64Array.from(held, ([, h]) => h.shares),
-      values: Float64Array.from(held, ([, h]) => h.value),
-    };
-  };
-  const after = columns(c.after);
-  const before = columns(c.before);
+  const after = equityPositionsOf(c.after, numbers);
+  const before = equityPositionsOf(c.before, numbers);
   let factors: Map<number, number> | null = null;
   if (c.previous !== null) {
     factors = new Map();

@@ -17,7 +17,10 @@ import {
 } from '../../../../../holdings/tables.js';
 import type { CusipNumbers } from './cusip-numbers.js';
 
-/** A manager quarter's equity positions (SH, no put/call, one per CUSIP), by CUSIP number. */
+/**
+ * A manager quarter's equity positions (SH, no put/call), by CUSIP number: one per CUSIP, as the
+ * positions are summed per CUSIP (the comparison relies on it).
+ */
 export interface EquityPositions {
   readonly count: number;
   readonly cusips: Int32Array;
@@ -32,6 +35,20 @@ export const NO_POSITIONS: EquityPositions = {
   shares: new Float64Array(0),
   values: new Float64Array(0),
 };
+
+/** Positions given by CUSIP (one manager's, at request time), numbered by `numbers`. */
+export function equityPositionsOf(
+  held: ReadonlyMap<string, { readonly shares: number; readonly value: number }>,
+  numbers: CusipNumbers,
+): EquityPositions {
+  const list = [...held];
+  return {
+    count: list.length,
+    cusips: Int32Array.from(list, ([cusip]) => numbers.numberOf(cusip)),
+    shares: Float64Array.from(list, ([, h]) => h.shares),
+    values: Float64Array.from(list, ([, h]) => h.value),
+  };
+}
 
 const statusIndex = (status: ChangeStatus) => CHANGE_STATUSES.indexOf(status);
 export const NEW = statusIndex('new');
@@ -119,7 +136,7 @@ export class EquityComparer {
     for (let e = 0; e < n; e++) order[e] = e;
     order.sort((a, b) => {
       const byMoved = (moved[b] as number) - (moved[a] as number);
-      if (byMoved !== 0) return byMoved;
+      if (byMoved) return byMoved; // NaN as a tie too, as the CUSIP then decides
       const x = cusipText[cusips[a] as number] as string;
       const y = cusipText[cusips[b] as number] as string;
       return x < y ? -1 : x > y ? 1 : 0;

@@ -9,9 +9,9 @@
  *   part of this sum (they are in top_exits). Only securities with a positive net inflow are kept;
  *   manager_count counts the managers that added shares. Shares are as filed (not split-adjusted).
  *
- * Tallied by the changes pass (changes.ts), which already holds every manager's two portfolios side
- * by side: a manager whose quarter is the latest and whose previous filed quarter is the one before
- * it overall filed both. (Three SQL aggregates over the quarter's positions, with a correlated
+ * Tallied from the changes pass's comparisons (changes.ts), which already match every manager's two
+ * portfolios: a manager whose quarter is the latest and whose previous filed quarter is the one
+ * before it overall filed both. (Three SQL aggregates over the quarter's positions, with a correlated
  * NOT EXISTS per position, took ~200 s of the full-scale demo's 9.5-minute build.)
  */
 import { insertRows } from '../../../../../db/bulk.js';
