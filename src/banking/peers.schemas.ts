@@ -67,7 +67,9 @@ const DISTRIBUTION = {
   p95: nullableNumber('95th percentile (same rule)'),
   max: nullableNumber('Highest value among the peers'),
   mean: nullableNumber('Arithmetic mean'),
-  trimmed_mean: nullableNumber('Mean of the values v with p5 ≤ v ≤ p95'),
+  trimmed_mean: nullableNumber(
+    'Mean of the values v with p5 ≤ v ≤ p95; null when no value lies there (exactly two distinct values)',
+  ),
 };
 
 const STANDING = {

@@ -1980,7 +1980,7 @@ export interface operations {
                                 max: number | null;
                                 /** @description Arithmetic mean */
                                 mean: number | null;
-                                /** @description Mean of the values v with p5 ≤ v ≤ p95 */
+                                /** @description Mean of the values v with p5 ≤ v ≤ p95; null when no value lies there (exactly two distinct values) */
                                 trimmed_mean: number | null;
                             };
                         };

@@ -19,6 +19,15 @@ export function mean(values: readonly number[]): number {
   return sum / values.length;
 }
 
+/**
+ * The mean of the values between p5 and p95 (inclusive); null when none is: only with exactly two
+ * distinct values, where both lie outside (from three values on, the second lowest is always inside).
+ */
+function trimmedMean(values: readonly number[], p5: number, p95: number): number | null {
+  const inside = values.filter((v) => v >= p5 && v <= p95);
+  return inside.length === 0 ? null : mean(inside);
+}
+
 export interface Distribution {
   readonly peer_count: number;
   readonly min: number | null;
@@ -61,7 +70,7 @@ export function distribution(values: number[]): Distribution {
     p95,
     max: values.at(-1)!,
     mean: mean(values),
-    trimmed_mean: mean(values.filter((v) => v >= p5 && v <= p95)),
+    trimmed_mean: trimmedMean(values, p5, p95),
   };
 }
 
