@@ -22,7 +22,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { ANNOTATION_KEYWORDS } from './http/params.js';
 import { ProblemSchema } from './http/problem.js';
 import { requestId } from './http/request-id.js';
-import { answerFrameworkError } from './http/security.js';
+import { answerClientError, answerFrameworkError } from './http/security.js';
 import { serializerController } from './http/serializer.js';
 import { operationsRoutes } from './operations/routes.js';
 import { widgetRoutes } from './widgets/index.js';
@@ -51,6 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     genReqId: (req) => requestId(req.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     schemaController: serializerController(),
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false },

@@ -77,7 +77,9 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (
         ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')
       ) {
-        return reply.code(304).send(null);
+        // No payload at all (the schema's `null` is how the contract says "no body"): a serialised
+        // `null` would leave Content-Type and a Content-Length of 4 on a 304.
+        return reply.code(304).send(undefined as never);
       }
       const result = await send(request.raw, file.path, {
         root: app.config.exportDir as string,
@@ -92,7 +94,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             416,
             '/problems/range-not-satisfiable',
             'Range not satisfiable',
-            `The range is outside the file (${file.bytes} bytes)`,
+            `The Range header names no satisfiable byte range of the file (${file.bytes} bytes)`,
             undefined,
             { 'content-range': `bytes */${file.bytes}` },
           );

@@ -3,7 +3,7 @@
  * problem document; 5xx bodies carry only a generic message and the request id (the real error
  * goes to the log).
  */
-import { STATUS_CODES } from 'node:http';
+import { METHODS, STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { methodNotAllowed, notFound, type ParamError, ProblemError } from './problem.js';
@@ -87,14 +87,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
   );
 }
 
-const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/**
+ * Every method Node's parser accepts other than the three served (CONNECT never reaches a route):
+ * POST and DELETE as much as TRACE, PROPFIND or QUERY.
+ */
+const OTHER_METHODS = METHODS.filter((m) => !['GET', 'HEAD', 'OPTIONS', 'CONNECT'].includes(m));
 
-/** Registers a 405 answer for the write methods on every GET path in the catalog; call it last. */
+/** Registers a 405 answer for every other method on every GET path in the catalog; call it last. */
 export function registerMethodNotAllowed(app: FastifyInstance): void {
+  // Fastify routes only the common methods unless told of the others (as methods without a body,
+  // so none is read); QUERY too, whose body it would otherwise require a Content-Type for (a 400).
+  for (const method of OTHER_METHODS) {
+    if (!app.supportedMethods.includes(method) || method === 'QUERY')
+      app.addHttpMethod(method, { overrideExisting: true });
+  }
   const urls = new Set(app.routeCatalog.filter((r) => r.methods.includes('GET')).map((r) => r.url));
   for (const url of urls) {
     app.route({
-      method: [...WRITE_METHODS],
+      method: OTHER_METHODS,
       url,
       schema: { hide: true },
       handler: async (request) => {

@@ -5,9 +5,11 @@
  * the CSP of the interactive reference.
  */
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './errors.js';
 import { invalidParam, ProblemError } from './problem.js';
+import { requestId } from './request-id.js';
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -45,4 +47,46 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
           error.message,
         );
   return sendProblem(request, reply, problem);
+}
+
+/** Why Node's HTTP parser gave up on a request, by its error code: status and what to do. */
+function clientProblem(code: string | undefined): { status: number; detail: string } {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      detail: 'The request line and headers exceed 16 KiB: send fewer or shorter parameters',
+    };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, detail: 'The request was not received in time' };
+  return {
+    status: 400,
+    detail:
+      'The request is not valid HTTP/1.1 (a raw space or non-ASCII byte in the URL must be percent-encoded)',
+  };
+}
+
+/**
+ * Requests Node's HTTP parser rejects (headers over its 16 KiB limit, raw non-ASCII bytes in the
+ * request line) never reach Fastify's routing or hooks: answered here on the socket, as a problem
+ * document with the headers every other answer carries, then the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const { status, detail } = clientProblem(error.code);
+    const title = STATUS_CODES[status] ?? 'Bad Request';
+    const body = JSON.stringify({ type: 'about:blank', title, status, detail });
+    const headers = [
+      `HTTP/1.1 ${status} ${title}`,
+      'content-type: application/problem+json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'access-control-allow-origin: *',
+      'x-content-type-options: nosniff',
+      'cache-control: no-store',
+      `x-request-id: ${requestId(undefined)}`,
+      'connection: close',
+    ];
+    socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

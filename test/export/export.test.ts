@@ -282,6 +282,9 @@ describe.each(testBackends())('bulk export on $name', (backend: Backend) => {
       });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
+      expect(again.headers['content-type']).toBeUndefined();
+      expect(again.headers['content-length']).toBeUndefined();
+      expect(again.headers.etag).toBe(`"${file.sha256}"`);
       const head = await bulk.inject({ method: 'HEAD', url: `/bulk/${file.name}` });
       expect(head.statusCode).toBe(200);
       expect(Number(head.headers['content-length'])).toBe(file.bytes);

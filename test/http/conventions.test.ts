@@ -1,7 +1,9 @@
 /** SPEC §1 rules that hold for every route: methods, CORS, request ids, problem shape, schemas. */
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { seedFailures } from '../fixtures/failures.js';
-import { getJson, useTestApp } from '../helpers/app.js';
+import { getJson, useTestApp, withAppOn } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
 
 describe.each(testBackends())('HTTP conventions on $name', (backend) => {
@@ -25,7 +27,9 @@ describe.each(testBackends())('HTTP conventions on $name', (backend) => {
     expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+  // Every method other than GET, HEAD and OPTIONS, the common ones and those Fastify routes only
+  // when told of them.
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND', 'MKCOL', 'QUERY'] as const)(
     'answers %s with 405, Allow and a problem body',
     async (method) => {
       const response = await ctx.app.inject({ method, url: '/api/v1/failures' });
@@ -90,5 +94,47 @@ describe.each(testBackends())('HTTP conventions on $name', (backend) => {
     expect(visible.length).toBeGreaterThan(3);
     const missing = visible.filter((route) => !route.schema?.response?.['200']).map((route) => route.url);
     expect(missing).toEqual([]);
+  });
+
+  it('answers requests the HTTP parser rejects with a problem document, then closes', async () => {
+    await withAppOn(ctx.database, {}, async (app) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const raw = (request: string | Buffer) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1');
+          let answer = '';
+          socket.on('data', (chunk) => {
+            answer += chunk.toString('latin1');
+          });
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+          socket.write(request);
+        });
+      const cases = [
+        // Over Node's 16 KiB header limit.
+        [`GET /api/v1/failures?${'a=1&'.repeat(5000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+        // A raw non-ASCII byte in the request line.
+        [
+          Buffer.concat([
+            Buffer.from('GET /api/v1/banks?state='),
+            Buffer.from([0xc3, 0xa9]),
+            Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+          ]),
+          400,
+        ],
+      ] as const;
+      for (const [request, status] of cases) {
+        const answer = await raw(request);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        expect(head.split('\r\n')[0], answer).toBe(
+          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+        );
+        expect(head).toMatch(/content-type: application\/problem\+json/i);
+        expect(head).toMatch(/access-control-allow-origin: \*/i);
+        expect(head).toMatch(/x-request-id: [0-9a-f-]{36}/i);
+        expect(JSON.parse(body)).toMatchObject({ type: 'about:blank', status, detail: expect.any(String) });
+      }
+    });
   });
 });
