@@ -46,6 +46,9 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** The page size of every SQLite database regdata creates. */
+export const SQLITE_PAGE_SIZE = 16384;
+
 export function sqlitePath(url: string): string {
   return url.startsWith('file:') ? fileURLToPath(new URL(url, `file://${process.cwd()}/`)) : url;
 }
@@ -65,6 +68,11 @@ function openSqlite(path: string, options: OpenOptions): DbHandle {
     fileMustExist: options.readonly ?? false,
   });
   if (!options.readonly) {
+    // Takes effect only in a file that has no page yet (an existing database keeps its own): most
+    // of the bytes written are packed values of kilobytes (raw 13F rows, portfolios, positions,
+    // changes), which 16 KiB pages store in a quarter of the pages, writes and reads of SQLite's
+    // 4 KiB default (docs/deploy.md, "SQLite page size").
+    sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
     // WAL lets API processes keep reading the old snapshot while an ingest writes and swaps.
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
