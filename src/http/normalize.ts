@@ -79,7 +79,9 @@ function convert(raw: string, schema: PropertySchema): { value: unknown } | { er
   }
   if (kind === 'date') return isCalendarDate(raw) ? { value: raw } : fail;
   const value = kind === 'upper' ? raw.toUpperCase() : raw;
-  if (schema.maxLength !== undefined && [...value].length > schema.maxLength) return fail;
+  // Said as such: a list over its length limit is otherwise told only that it "is invalid".
+  if (schema.maxLength !== undefined && [...value].length > schema.maxLength)
+    return { error: schema['x-error'] ?? `must be at most ${schema.maxLength} characters` };
   if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return fail;
   return { value };
 }

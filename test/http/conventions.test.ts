@@ -54,6 +54,12 @@ describe.each(testBackends())('HTTP conventions on $name', (backend) => {
     });
   });
 
+  it('says a value over its length limit is too long, naming the limit', async () => {
+    const long = await getJson(ctx.app, `/api/v1/financials?fields=${'roa,'.repeat(1300)}roa`);
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([{ param: 'fields', message: 'must be at most 5000 characters' }]);
+  });
+
   it('rejects repeated parameters and ignores unknown ones', async () => {
     const repeated = await getJson(ctx.app, '/api/v1/failures?state=OH&state=NY');
     expect(repeated.status).toBe(400);
