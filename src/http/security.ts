@@ -4,7 +4,7 @@
  * made to be framed by any site (no X-Frame-Options; its route sets its own CSP) and `/docs` keeps
  * the CSP of the interactive reference.
  */
-import { STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './errors.js';
@@ -54,7 +54,8 @@ function clientProblem(code: string | undefined): { status: number; detail: stri
   if (code === 'HPE_HEADER_OVERFLOW')
     return {
       status: 431,
-      detail: 'The request line and headers exceed 16 KiB: send fewer or shorter parameters',
+      // Node's limit (16 KiB unless --max-http-header-size says otherwise).
+      detail: `The request line and headers exceed ${maxHeaderSize / 1024} KiB: send fewer or shorter parameters`,
     };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
     return { status: 408, detail: 'The request was not received in time' };
