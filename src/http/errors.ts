@@ -79,7 +79,16 @@ function toProblem(error: FastifyError): ProblemError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.status >= 500) {
+      // A 5xx raised on purpose (data-unavailable: what this deployment has not loaded) is a state
+      // to report, not a failure to debug: a warning naming it, without a stack.
+      if (error instanceof ProblemError) {
+        request.log.warn(
+          { problem: problem.type, detail: problem.detail },
+          'request answered with a 5xx problem',
+        );
+      } else request.log.error({ err: error }, 'request failed');
+    }
     return sendProblem(request, reply, problem);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -11,6 +11,9 @@ import { buildServer, demoCopy, type RunningServer, spawnServer } from './suppor
 const LAST_BURST = 400;
 
 interface AccessLine {
+  level: number;
+  problem: string;
+  detail: string;
   reqId: string;
   method: string;
   url: string;
@@ -54,6 +57,8 @@ describe('the access log', () => {
     await send('/api/v1/failures?limit=5', 'hit-0003');
     await send('/api/v1/nope', 'not-found-0004');
     await send('/api/v1/failures?limit=abc', 'invalid-0005');
+    // A 503 raised on purpose: the demo holds no FRED vintages.
+    await send('/api/v1/macro?series=DGS10&as_of=2010-01-01', 'unavailable-0006');
 
     // A burst of hits and misses, then SIGTERM as soon as the last answer is in.
     await Promise.all(
@@ -80,6 +85,19 @@ describe('the access log', () => {
     expect(sent.get('hit-0003')?.status).toBe(200);
     expect(sent.get('not-found-0004')?.status).toBe(404);
     expect(sent.get('invalid-0005')?.status).toBe(400);
+    // An expected 5xx is a warning naming the problem, not an error with a stack (an outage is).
+    expect(sent.get('unavailable-0006')?.status).toBe(503);
+    const unavailable = lines.filter(
+      (line) => line.reqId === 'unavailable-0006' && line.msg !== 'request completed',
+    );
+    expect(unavailable).toEqual([
+      expect.objectContaining({
+        level: 40,
+        problem: '/problems/data-unavailable',
+        detail: expect.stringContaining('vintages'),
+      }),
+    ]);
+    expect(lines.filter((line) => (line.level ?? 0) >= 50)).toEqual([]);
     // Only the requests above were sent (spawnServer watches the log, not /healthz).
     expect(access).toHaveLength(sent.size);
   }, 120_000);
