@@ -4,6 +4,7 @@ import type { Database } from '../db/tables.js';
 import { type Page, pageWithTotal } from '../http/paging.js';
 import type { ParamError } from '../http/problem.js';
 import { dataUnavailable, notFound, problemResponses } from '../http/problem.js';
+import { jsonListBytes } from '../http/serializer.js';
 import { financialField } from './fields/catalogue.js';
 import {
   type FieldFilter,
@@ -132,12 +133,14 @@ export const financialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sortBy: sortBy.toLowerCase(),
         sortDir,
       };
-      // Records in the order `fields=` names them: the schema serializer would use schema order.
-      // (A custom serializer leaves the content type unset: Fastify only sets it for its own.)
-      if (shape.fields) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
-      return cert === undefined
+      const body = await (cert === undefined
         ? reportDateList(app.db, { state, date, fieldFilters }, page, shape, app.config.readIndexMaxBytes)
-        : institutionHistory(app.db, { cert, state, date, fieldFilters }, page, shape);
+        : institutionHistory(app.db, { cert, state, date, fieldFilters }, page, shape));
+      if (!shape.fields) return body;
+      // Records in the order `fields=` names them (the schema serializer would use schema order),
+      // sent as bytes, which Fastify passes on unserialised and without a content type.
+      reply.type('application/json; charset=utf-8');
+      return jsonListBytes(body) as unknown as typeof body; // typed as the schema's body
     },
   );
 };

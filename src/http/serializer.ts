@@ -90,3 +90,37 @@ export function serializerController(): NonNullable<FastifyServerOptions['schema
  * documented fields, since nothing filters them; the route's schema still documents them (OpenAPI).
  */
 export const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
+/** Records per JSON.stringify call in `jsonListBytes`. */
+const RECORDS_PER_CHUNK = 50;
+
+/**
+ * JSON.stringify's bytes for an answer with a `data` list, the list written a few records at a
+ * time. On V8 12 and later (Node 22, 24), one string outside Latin-1 anywhere in a body (a bank
+ * named "Dvořák") sends the whole JSON.stringify down a path several times slower, and makes its
+ * result a two-byte string that the socket then encodes to UTF-8 in full: chunks confine both to
+ * the records that hold such a string. A 500-record, 20-field financials page with nine such names:
+ * ~10 ms → ~3 ms (Node 24; Node 20 took ~2 ms either way). The same bytes as JSON.stringify.
+ */
+export function jsonListBytes(body: { data: readonly unknown[] } & Record<string, unknown>): Buffer {
+  const parts: Buffer[] = [];
+  let first = true;
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue; // as JSON.stringify skips it
+    parts.push(Buffer.from(`${first ? '{' : ','}${JSON.stringify(key)}:`));
+    first = false;
+    if (key !== 'data') {
+      parts.push(Buffer.from(JSON.stringify(value)));
+      continue;
+    }
+    parts.push(Buffer.from('['));
+    for (let i = 0; i < body.data.length; i += RECORDS_PER_CHUNK) {
+      const chunk = Buffer.from(JSON.stringify(body.data.slice(i, i + RECORDS_PER_CHUNK)));
+      if (i > 0) parts.push(Buffer.from(','));
+      parts.push(chunk.subarray(1, chunk.length - 1));
+    }
+    parts.push(Buffer.from(']'));
+  }
+  parts.push(Buffer.from(first ? '{}' : '}'));
+  return Buffer.concat(parts);
+}

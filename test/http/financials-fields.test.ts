@@ -70,6 +70,11 @@ describe.each(testBackends())('financials fields, filters and sorting on $name',
     const giant = body.data.find((r: { cert: number }) => r.cert === 109);
     const expected = atLatest.find((row) => row.cert === 109)!;
     expect(giant).toMatchObject({ total_assets: expected.total_assets, net_income: expected.net_income });
+    // Written as bytes a few records at a time (jsonListBytes): JSON, compact, typed as JSON.
+    const raw = await ctx.app.inject({ method: 'GET', url: '/api/v1/financials?fields=roa,total_assets' });
+    expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(raw.body).toBe(JSON.stringify(JSON.parse(raw.body)));
+    expect(JSON.parse(raw.body).data).toHaveLength(atLatest.length);
     const history = await getJson(ctx.app, '/api/v1/financials?cert=101&fields=total_equity');
     expect(history.body.data.map((r: { total_equity: number }) => r.total_equity)).toEqual(
       ROWS.filter((row) => row.cert === 101)
