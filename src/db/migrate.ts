@@ -4,7 +4,7 @@ import { rebuildEntityLinks } from '../ingest/derived/identity/entity-links.js';
 import { backfillChanges } from '../ingest/sources/sec/holdings/derive/changes.js';
 import { backfillCrowdedDays } from '../ingest/sources/sec/holdings/derive/crowding.js';
 import { backfillManagerPortfolios } from '../ingest/sources/sec/holdings/derive/portfolios.js';
-import { backfillSecurityPositions } from '../ingest/sources/sec/holdings/derive/security-positions.js';
+import { backfillSecurityPositions } from '../ingest/sources/sec/holdings/derive/security-positions-backfill.js';
 import { addCatalogueColumns } from './catalogue-columns.js';
 import type { DbHandle } from './connect.js';
 import { migrationProvider } from './migrations/index.js';

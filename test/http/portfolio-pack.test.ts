@@ -17,7 +17,7 @@ import { DEFAULT_DEMO_SEED } from '../../src/demo/index.js';
 import { money, percent } from '../../src/holdings/params.js';
 import { codeRank, putCallOf, shareTypeOf, unpackPortfolio } from '../../src/holdings/portfolio-pack.js';
 import { backfillManagerPortfolios } from '../../src/ingest/sources/sec/holdings/derive/portfolios.js';
-import { backfillSecurityPositions } from '../../src/ingest/sources/sec/holdings/derive/security-positions.js';
+import { backfillSecurityPositions } from '../../src/ingest/sources/sec/holdings/derive/security-positions-backfill.js';
 import { useTestApp } from '../helpers/app.js';
 import { testBackends } from '../helpers/backends.js';
 import { type PositionRow, storedPositions } from '../helpers/positions.js';

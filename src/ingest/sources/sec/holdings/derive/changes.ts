@@ -33,6 +33,7 @@ import {
   type ManagerChangesTable,
   type PositionChange,
 } from '../../../../../holdings/tables.js';
+import { type BackgroundPacking, withPacking } from './background-packing.js';
 import { CusipNumbers } from './cusip-numbers.js';
 import {
   type EquityChanges,
@@ -242,6 +243,7 @@ async function writeQuarter(
   smart: SmartMoneyTally,
   kept: Kept | null,
   keep: boolean,
+  packing: BackgroundPacking,
 ): Promise<Kept | null> {
   const comparer = new EquityComparer(numbers);
   const holders = new QuarterHolders(numbers);
@@ -300,7 +302,7 @@ async function writeQuarter(
   }
   await packedRows.flush();
   await insertRows(handle, 'manager_changes', managerRows, executor);
-  await holders.write(handle, executor, managers[0]?.quarter as string);
+  await packing.pack('holders', holders.take(managers[0]?.quarter as string));
   return keeping;
 }
 
@@ -314,6 +316,7 @@ export async function writeChanges(
   executor: Executor,
   from: string,
   smart: SmartMoneyTally,
+  packing: BackgroundPacking,
 ): Promise<void> {
   for (const table of CHANGE_TABLES) await executor.deleteFrom(table).where('quarter', '>=', from).execute();
   const filed = await managerQuarters(executor);
@@ -332,7 +335,7 @@ export async function writeChanges(
   for (const [i, quarter] of quarters.entries()) {
     const managers = byQuarter.get(quarter) as ManagerQuarter[];
     const keep = i + 1 < quarters.length;
-    kept = await writeQuarter(handle, executor, managers, numbers, factorsOf, smart, kept, keep);
+    kept = await writeQuarter(handle, executor, managers, numbers, factorsOf, smart, kept, keep, packing);
   }
 }
 
@@ -347,6 +350,9 @@ export async function backfillChanges(handle: DbHandle, executor: Executor): Pro
   const rows = await executor.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
   const quarters = rows.map((row) => row.quarter);
   if (quarters[0] === undefined) return false;
-  await writeChanges(handle, executor, quarters[0], new SmartMoneyTally(quarters));
+  const first = quarters[0];
+  await withPacking(handle, executor, (packing) =>
+    writeChanges(handle, executor, first, new SmartMoneyTally(quarters), packing),
+  );
   return true;
 }

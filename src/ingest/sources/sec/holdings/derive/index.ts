@@ -22,6 +22,7 @@ import type { DbHandle } from '../../../../../db/connect.js';
 import type { FilingSums } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-row-codec.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
+import { type BackgroundPacking, withPacking } from './background-packing.js';
 import { writeChanges } from './changes.js';
 import { DailyCrowding } from './crowding.js';
 import { CusipNumbers } from './cusip-numbers.js';
@@ -116,6 +117,7 @@ async function deriveQuarter(
   quarter: string,
   master: SecurityMaster,
   loaded: LoadedSums | undefined,
+  packing: BackgroundPacking,
 ): Promise<DerivedQuarter> {
   const filings: FilingHeader[] = await executor
     .selectFrom('filings_13f')
@@ -177,7 +179,7 @@ async function deriveQuarter(
   }
   await portfolios.flush();
   await crowding.write(handle, executor, quarter);
-  await securities.writePositions(handle, executor, quarter);
+  await securities.packPositions(packing, quarter);
   await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
   await securities.write(handle, executor, quarter, master);
   return { resolved, totals, summed: summedCount };
@@ -187,12 +189,17 @@ async function deriveQuarter(
  * Splits, changes and the season summaries of every loaded quarter from `from` on, and smart money
  * (tallied by the changes pass: the latest quarter is always from `from` on).
  */
-async function deriveChanges(handle: DbHandle, executor: Executor, from: string): Promise<void> {
+async function deriveChanges(
+  handle: DbHandle,
+  executor: Executor,
+  from: string,
+  packing: BackgroundPacking,
+): Promise<void> {
   const rows = await executor.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
   const quarters = rows.map((row) => row.quarter);
   await writeSplits(handle, executor, quarters, from);
   const smart = new SmartMoneyTally(quarters);
-  await writeChanges(handle, executor, from, smart);
+  await writeChanges(handle, executor, from, smart, packing);
   await smart.write(handle, executor);
   await writeSeasonSummaries(handle, executor, quarters);
 }
@@ -216,15 +223,17 @@ export async function deriveHoldings(
   const resolved: ResolvedQuarter[] = [];
   const totals = new Map<string, ManagerTotals>();
   let summed = 0;
-  for (const quarter of list) {
-    const derived = await deriveQuarter(handle, executor, quarter, master, loaded);
-    for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
-    for (const [key, value] of derived.totals) totals.set(key, value);
-    summed += derived.summed;
-  }
-  await writeManagerQuarters(handle, executor, resolved, totals);
-  await writeHoldingsQuarters(executor);
-  if (list[0] !== undefined) await deriveChanges(handle, executor, list[0]);
+  await withPacking(handle, executor, async (packing) => {
+    for (const quarter of list) {
+      const derived = await deriveQuarter(handle, executor, quarter, master, loaded, packing);
+      for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
+      for (const [key, value] of derived.totals) totals.set(key, value);
+      summed += derived.summed;
+    }
+    await writeManagerQuarters(handle, executor, resolved, totals);
+    await writeHoldingsQuarters(executor);
+    if (list[0] !== undefined) await deriveChanges(handle, executor, list[0], packing);
+  });
   await writeManagers(handle, executor);
   await linkAdviserCiks(executor);
   return { managerQuarters: resolved.length, summed };

@@ -6,11 +6,9 @@
  * Changes are kept in typed-array chunks while they come (columns.ts: ~49 bytes each, no object
  * per change: ~190 MB for a quarter of 3.8 million, never a doubling copy), made one array per column
  * before writing, and grouped by a counting sort, so each security's few holders are all that is
- * ever compared.
+ * ever compared. The packing is pure (no database), so it can run in the packing worker
+ * (background-packing.ts) while the derivation goes on.
  */
-import { BatchedInsert } from '../../../../../db/batched-insert.js';
-import { insertRows } from '../../../../../db/bulk.js';
-import type { DbHandle } from '../../../../../db/connect.js';
 import {
   packChanges,
   SECURITY_HOLDERS,
@@ -31,10 +29,14 @@ import {
 } from './columns.js';
 import type { CusipNumbers } from './cusip-numbers.js';
 import type { EquityChanges } from './equity-changes.js';
-import type { Executor } from './executor.js';
+import { BYTES_PER_BATCH, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
-/** Packed holders are written once they reach about this many bytes. */
-const BYTES_PER_WRITE = 16 << 20;
+/** A quarter's gathered changes, as plain arrays (what the packing worker is sent). */
+export interface HolderColumns extends GatheredColumns {
+  readonly status: Uint8Array;
+  /** SECURITY_HOLDERS' number columns. */
+  readonly numbers: readonly Float64Array[];
+}
 
 export class QuarterHolders {
   /** The quarter's securities, numbered in the order first seen (the order they are written in). */
@@ -43,7 +45,7 @@ export class QuarterHolders {
   private local = new Int32Array(0);
   private readonly managers = new ManagerNumbers(SECURITY_HOLDERS.keyBytes);
   private count = 0;
-  private written = false;
+  private taken = false;
   private readonly security = uint32Column();
   private readonly manager = uint32Column();
   private readonly status = uint8Column();
@@ -54,7 +56,7 @@ export class QuarterHolders {
 
   /** One manager's changes; managers must come in ascending CIK order. */
   add(cik: string, changes: EquityChanges): void {
-    if (this.written) throw new Error("a quarter's holders are written once");
+    if (this.taken) throw new Error("a quarter's holders are written once");
     this.managers.start(cik);
     if (this.local.length < this.pass.cusips.length) {
       const grown = new Int32Array(Math.max(this.pass.cusips.length, 2 * this.local.length));
@@ -88,57 +90,73 @@ export class QuarterHolders {
     }
   }
 
-  /**
-   * Writes the quarter's security_changes and holders_by_security rows; returns how many securities.
-   * Once only: the columns are let go as they are written.
-   */
-  async write(handle: DbHandle, executor: Executor, quarter: string): Promise<number> {
-    if (this.written) throw new Error("a quarter's holders are written once");
-    this.written = true;
-    const cusips = this.securities;
-    const { starts, order } = groupedBy(this.security.take(this.count), cusips.length);
-    const manager = this.manager.take(this.count);
-    const status = this.status.take(this.count);
-    const numbers = this.numbers.map((column) => column.take(this.count));
-    const values = numbers[VALUE_AFTER] as Float64Array;
-    const ciks = Buffer.from(this.managers.ciks.join(''), 'latin1');
-    const w = SECURITY_HOLDERS.keyBytes;
-    const byPage = (a: number, b: number) =>
-      (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
-    const rows: SecurityChangesTable[] = [];
-    const packedRows = new BatchedInsert(handle, executor, 'holders_by_security', BYTES_PER_WRITE);
-    for (let s = 0; s < cusips.length; s++) {
-      const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
-      const counts = [0, 0, 0, 0, 0];
-      for (const entry of holders) {
-        const code = status[entry] as number;
-        counts[code] = (counts[code] as number) + 1;
-      }
-      const packed = packChanges(SECURITY_HOLDERS, {
-        count: holders.length,
-        head: [],
-        numbers: (c, into) => {
-          const column = numbers[c] as Float64Array;
-          for (let i = 0; i < holders.length; i++) into[i] = column[holders[i] as number] as number;
-        },
-        statuses: (into) => {
-          for (let i = 0; i < holders.length; i++) into[i] = status[holders[i] as number] as number;
-        },
-        keys: (into) => {
-          for (let i = 0; i < holders.length; i++) {
-            const from = w * (manager[holders[i] as number] as number);
-            for (let k = 0; k < w; k++) into[w * i + k] = ciks[from + k] as number;
-          }
-        },
-      });
-      const cusip = cusips[s] as string;
-      rows.push({ quarter, cusip, ...countColumns(counts) });
-      await packedRows.add({ quarter, cusip, holders: packed }, packed.length);
-    }
-    await packedRows.flush();
-    await insertRows(handle, 'security_changes', rows, executor);
-    return cusips.length;
+  /** The quarter's changes as columns. Once only. */
+  take(quarter: string): HolderColumns {
+    if (this.taken) throw new Error("a quarter's holders are written once");
+    this.taken = true;
+    return {
+      quarter,
+      cusips: this.securities,
+      ciks: this.managers.ciks,
+      security: this.security.take(this.count),
+      manager: this.manager.take(this.count),
+      status: this.status.take(this.count),
+      numbers: this.numbers.map((column) => column.take(this.count)),
+    };
   }
+}
+
+/**
+ * The quarter's holders_by_security rows in batches of about 16 MB, then its security_changes rows
+ * (one per security, counts per status).
+ */
+export function* packHolders(columns: HolderColumns): Generator<PackedRows> {
+  const { quarter, cusips, manager, status, numbers } = columns;
+  const { starts, order } = groupedBy(columns.security, cusips.length);
+  const values = numbers[VALUE_AFTER] as Float64Array;
+  const ciks = Buffer.from(columns.ciks.join(''), 'latin1');
+  const w = SECURITY_HOLDERS.keyBytes;
+  const byPage = (a: number, b: number) =>
+    (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
+  const counted: SecurityChangesTable[] = [];
+  let rows: { quarter: string; cusip: string; holders: Buffer }[] = [];
+  let bytes = 0;
+  for (let s = 0; s < cusips.length; s++) {
+    const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
+    const counts = [0, 0, 0, 0, 0];
+    for (const entry of holders) {
+      const code = status[entry] as number;
+      counts[code] = (counts[code] as number) + 1;
+    }
+    const packed = packChanges(SECURITY_HOLDERS, {
+      count: holders.length,
+      head: [],
+      numbers: (c, into) => {
+        const column = numbers[c] as Float64Array;
+        for (let i = 0; i < holders.length; i++) into[i] = column[holders[i] as number] as number;
+      },
+      statuses: (into) => {
+        for (let i = 0; i < holders.length; i++) into[i] = status[holders[i] as number] as number;
+      },
+      keys: (into) => {
+        for (let i = 0; i < holders.length; i++) {
+          const from = w * (manager[holders[i] as number] as number);
+          for (let k = 0; k < w; k++) into[w * i + k] = ciks[from + k] as number;
+        }
+      },
+    });
+    const cusip = cusips[s] as string;
+    counted.push({ quarter, cusip, ...countColumns(counts) });
+    rows.push({ quarter, cusip, holders: packed });
+    bytes += packed.length;
+    if (bytes >= BYTES_PER_BATCH) {
+      yield { table: 'holders_by_security', rows };
+      rows = [];
+      bytes = 0;
+    }
+  }
+  if (rows.length > 0) yield { table: 'holders_by_security', rows };
+  if (counted.length > 0) yield { table: 'security_changes', rows: counted };
 }
 
 /** The count columns of manager_changes and security_changes, from counts in CHANGE_STATUSES order. */

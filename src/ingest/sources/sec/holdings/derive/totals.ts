@@ -8,6 +8,7 @@ import type { DbHandle } from '../../../../../db/connect.js';
 import { searchKey } from '../../../../../db/search.js';
 import { codeOf, isEquityCode, putCallOf } from '../../../../../holdings/portfolio-pack.js';
 import type { FilingSumsView } from '../filing-sums.js';
+import type { BackgroundPacking } from './background-packing.js';
 import type { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 import type { Position } from './positions.js';
@@ -177,9 +178,9 @@ export class SecurityTotals {
     }
   }
 
-  /** Writes the quarter's security_positions rows (every CUSIP held, named or not). */
-  async writePositions(handle: DbHandle, executor: Executor, quarter: string): Promise<void> {
-    await this.positions.write(handle, executor, quarter, this.numbers.cusips);
+  /** Hands the quarter's security_positions (every CUSIP held, named or not) over for packing. */
+  async packPositions(packing: BackgroundPacking, quarter: string): Promise<void> {
+    await packing.pack('security-positions', this.positions.take(quarter, this.numbers.cusips));
   }
 
   /** Writes the quarter's rows; issuer and class come from the security master. */

@@ -1,0 +1,25 @@
+/**
+ * Rows of the derived tables that are packed per security (security_positions, holders_by_security)
+ * and the holders' counts (security_changes), as the packing functions hand them over in batches:
+ * from the packing worker or this thread (background-packing.ts).
+ */
+import type { SecurityChangesTable } from '../../../../../holdings/tables.js';
+
+/** A batch closes once its packed values reach about this many bytes (they range from a few bytes to ~0.6 MB). */
+export const BYTES_PER_BATCH = 16 << 20;
+
+/** What both kinds gather per position or change: its security and manager by number. */
+export interface GatheredColumns {
+  readonly quarter: string;
+  /** `cusips[s]` is security number s. */
+  readonly cusips: readonly string[];
+  /** In ascending order: manager number m is `ciks[m]`. */
+  readonly ciks: readonly string[];
+  readonly security: Uint32Array;
+  readonly manager: Uint32Array;
+}
+
+export type PackedRows =
+  | { table: 'security_positions'; rows: { quarter: string; cusip: string; positions: Uint8Array }[] }
+  | { table: 'holders_by_security'; rows: { quarter: string; cusip: string; holders: Uint8Array }[] }
+  | { table: 'security_changes'; rows: SecurityChangesTable[] };
