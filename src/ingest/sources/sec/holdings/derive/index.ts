@@ -233,8 +233,9 @@ export async function deriveHoldings(
     await writeManagerQuarters(handle, executor, resolved, totals);
     await writeHoldingsQuarters(executor);
     if (list[0] !== undefined) await deriveChanges(handle, executor, list[0], packing);
+    // While the last packing job runs.
+    await writeManagers(handle, executor);
+    await linkAdviserCiks(executor);
   });
-  await writeManagers(handle, executor);
-  await linkAdviserCiks(executor);
   return { managerQuarters: resolved.length, summed };
 }
