@@ -2,17 +2,21 @@
  * BackgroundPacking on each backend: a quarter's security positions and holders packed in the
  * compiled packing worker (the CLI's transpiled build) are stored exactly as when packed in this
  * thread, across several 16 MB batches, and each security's positions are its own, in the holders
- * list's order, checked against a plain sort. A job the worker fails, or a worker that cannot
- * start, fails the derivation's transaction, which then leaves nothing behind.
+ * list's order, checked against a plain sort. A job the worker fails, a worker that cannot start or
+ * dies mid-job, or the derivation failing with a job out, fails the derivation's transaction, which
+ * then leaves nothing behind, and the worker is stopped.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeRank, SECURITY_POSITIONS, unpackPositions } from '../../src/holdings/portfolio-pack.js';
-import { BackgroundPacking } from '../../src/ingest/sources/sec/holdings/derive/background-packing.js';
+import {
+  BackgroundPacking,
+  withPacking,
+} from '../../src/ingest/sources/sec/holdings/derive/background-packing.js';
 import { CusipNumbers } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
 import type { EquityChanges } from '../../src/ingest/sources/sec/holdings/derive/equity-changes.js';
 import type { PackKind } from '../../src/ingest/sources/sec/holdings/derive/packers.js';
@@ -175,7 +179,7 @@ describe.each(testBackends())('BackgroundPacking on $name', (backend) => {
     expect(fromWorker.security_changes).toHaveLength(bySecurity.size);
   });
 
-  it('a job the worker fails, or a worker that cannot start, fails the transaction and leaves nothing', {
+  it('a job the worker fails, a worker that cannot start or dies, or a failing derivation fails the transaction and leaves nothing', {
     timeout: 120_000,
   }, async () => {
     database = await backend.create();
@@ -209,6 +213,39 @@ describe.each(testBackends())('BackgroundPacking on $name', (backend) => {
         }
       }),
     ).rejects.toThrow(/cannot start/);
+
+    // A worker that dies in the middle of a job.
+    const dying = join(dirname(broken), 'dying-pack-worker.mjs');
+    writeFileSync(
+      dying,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n",
+    );
+    const third = gathered('2026-Q4');
+    await expect(
+      writer.db.transaction().execute(async (trx) => {
+        const packing = new BackgroundPacking(writer, trx, pathToFileURL(dying));
+        try {
+          await packing.pack('security-positions', third.positions);
+          await packing.finish();
+        } finally {
+          await packing.close();
+        }
+      }),
+    ).rejects.toThrow(/stopped \(exit code 3\)/);
+
+    // The derivation failing while a job is out: its error, the worker stopped, nothing left behind.
+    const fourth = gathered('2026-Q4');
+    let handedTo: BackgroundPacking | undefined;
+    await expect(
+      writer.db.transaction().execute((trx) =>
+        withPacking(writer, trx, async (packing) => {
+          handedTo = packing;
+          await packing.pack('holders', fourth.holders);
+          throw new Error('the derivation failed');
+        }),
+      ),
+    ).rejects.toThrow('the derivation failed');
+    expect(handedTo?.running).toBe(false);
     for (const table of TABLES)
       expect(await writer.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
   });

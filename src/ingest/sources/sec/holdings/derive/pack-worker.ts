@@ -4,14 +4,18 @@
  * than copied. Jobs run one after another, in the order sent.
  */
 import { parentPort } from 'node:worker_threads';
-import { PACKERS, type PackJob, type PackMessage, transferableBytes } from './packers.js';
+import { PACKERS, type PackJob, type PackMessage } from './packers.js';
+import { columnViews, ownedBuffers } from './transfer.js';
 
 const port = parentPort;
 if (!port) throw new Error('pack-worker.ts runs as a worker thread');
 port.on('message', (job: PackJob) => {
   try {
     for (const batch of PACKERS[job.kind](job.columns as never)) {
-      port.postMessage({ id: job.id, type: 'batch', batch } satisfies PackMessage, transferableBytes(batch));
+      port.postMessage(
+        { id: job.id, type: 'batch', batch } satisfies PackMessage,
+        ownedBuffers(batch.rows.flatMap(columnViews)),
+      );
     }
     port.postMessage({ id: job.id, type: 'done' } satisfies PackMessage);
   } catch (error) {

@@ -26,23 +26,3 @@ export type PackMessage =
   | { id: number; type: 'batch'; batch: PackedRows }
   | { id: number; type: 'done' }
   | { id: number; type: 'error'; message: string };
-
-/** The buffers a message can move instead of copying: each owned whole by one value. */
-export function transferableBytes(value: PackedRows | PackColumns<PackKind>): ArrayBuffer[] {
-  const views: ArrayBufferView[] =
-    'table' in value
-      ? value.rows.flatMap((row) =>
-          'positions' in row ? [row.positions] : 'holders' in row ? [row.holders] : [],
-        )
-      : 'numbers' in value
-        ? [value.security, value.manager, value.status, ...value.numbers]
-        : [value.security, value.manager, value.code, value.value, value.shares];
-  const seen = new Set<ArrayBufferLike>();
-  return views.flatMap((view) => {
-    const { buffer } = view;
-    const whole = view.byteOffset === 0 && view.byteLength === buffer.byteLength;
-    if (!whole || seen.has(buffer) || !(buffer instanceof ArrayBuffer)) return [];
-    seen.add(buffer);
-    return [buffer];
-  });
-}

@@ -56,7 +56,7 @@ export class QuarterHolders {
 
   /** One manager's changes; managers must come in ascending CIK order. */
   add(cik: string, changes: EquityChanges): void {
-    if (this.taken) throw new Error("a quarter's holders are written once");
+    if (this.taken) throw new Error("a quarter's holders are taken once");
     this.managers.start(cik);
     if (this.local.length < this.pass.cusips.length) {
       const grown = new Int32Array(Math.max(this.pass.cusips.length, 2 * this.local.length));
@@ -92,7 +92,7 @@ export class QuarterHolders {
 
   /** The quarter's changes as columns. Once only. */
   take(quarter: string): HolderColumns {
-    if (this.taken) throw new Error("a quarter's holders are written once");
+    if (this.taken) throw new Error("a quarter's holders are taken once");
     this.taken = true;
     return {
       quarter,

@@ -35,7 +35,7 @@ export class SecurityPositions {
 
   /** One position of the current manager in security number `security` (see `take`'s cusips). */
   add(security: number, code: number, value: number, shares: number): void {
-    if (this.taken) throw new Error("a quarter's security positions are written once");
+    if (this.taken) throw new Error("a quarter's security positions are taken once");
     const at = this.count++;
     this.security.set(at, security);
     this.manager.set(at, this.managers.current);
@@ -46,7 +46,7 @@ export class SecurityPositions {
 
   /** The quarter's positions as columns, `cusips[s]` being security number s. Once only. */
   take(quarter: string, cusips: readonly string[]): SecurityPositionColumns {
-    if (this.taken) throw new Error("a quarter's security positions are written once");
+    if (this.taken) throw new Error("a quarter's security positions are taken once");
     this.taken = true;
     return {
       quarter,
