@@ -23,3 +23,19 @@ export type PackedRows =
   | { table: 'security_positions'; rows: { quarter: string; cusip: string; positions: Uint8Array }[] }
   | { table: 'holders_by_security'; rows: { quarter: string; cusip: string; holders: Uint8Array }[] }
   | { table: 'security_changes'; rows: SecurityChangesTable[] };
+
+/** `rows` in batches, each closed once its packed values (`bytesOf`) reach about BYTES_PER_BATCH. */
+export function* batchesOf<R>(rows: Iterable<R>, bytesOf: (row: R) => number): Generator<R[]> {
+  let batch: R[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    batch.push(row);
+    bytes += bytesOf(row);
+    if (bytes >= BYTES_PER_BATCH) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

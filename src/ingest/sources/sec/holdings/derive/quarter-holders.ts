@@ -29,7 +29,7 @@ import {
 } from './columns.js';
 import type { CusipNumbers } from './cusip-numbers.js';
 import type { EquityChanges } from './equity-changes.js';
-import { BYTES_PER_BATCH, type GatheredColumns, type PackedRows } from './packed-rows.js';
+import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
 /** A quarter's gathered changes, as plain arrays (what the packing worker is sent). */
 export interface HolderColumns extends GatheredColumns {
@@ -111,6 +111,14 @@ export class QuarterHolders {
  * (one per security, counts per status).
  */
 export function* packHolders(columns: HolderColumns): Generator<PackedRows> {
+  const counted: SecurityChangesTable[] = [];
+  for (const rows of batchesOf(holderRows(columns, counted), (row) => row.holders.byteLength))
+    yield { table: 'holders_by_security', rows };
+  if (counted.length > 0) yield { table: 'security_changes', rows: counted };
+}
+
+/** Each security's holders row, its counts added to `counted` as it goes. */
+function* holderRows(columns: HolderColumns, counted: SecurityChangesTable[]) {
   const { quarter, cusips, manager, status, numbers } = columns;
   const { starts, order } = groupedBy(columns.security, cusips.length);
   const values = numbers[VALUE_AFTER] as Float64Array;
@@ -118,9 +126,6 @@ export function* packHolders(columns: HolderColumns): Generator<PackedRows> {
   const w = SECURITY_HOLDERS.keyBytes;
   const byPage = (a: number, b: number) =>
     (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
-  const counted: SecurityChangesTable[] = [];
-  let rows: { quarter: string; cusip: string; holders: Buffer }[] = [];
-  let bytes = 0;
   for (let s = 0; s < cusips.length; s++) {
     const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
     const counts = [0, 0, 0, 0, 0];
@@ -147,16 +152,8 @@ export function* packHolders(columns: HolderColumns): Generator<PackedRows> {
     });
     const cusip = cusips[s] as string;
     counted.push({ quarter, cusip, ...countColumns(counts) });
-    rows.push({ quarter, cusip, holders: packed });
-    bytes += packed.length;
-    if (bytes >= BYTES_PER_BATCH) {
-      yield { table: 'holders_by_security', rows };
-      rows = [];
-      bytes = 0;
-    }
+    yield { quarter, cusip, holders: packed };
   }
-  if (rows.length > 0) yield { table: 'holders_by_security', rows };
-  if (counted.length > 0) yield { table: 'security_changes', rows: counted };
 }
 
 /** The count columns of manager_changes and security_changes, from counts in CHANGE_STATUSES order. */

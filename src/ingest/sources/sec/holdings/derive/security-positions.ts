@@ -9,7 +9,7 @@
  */
 import { codeRank, packPositions, SECURITY_POSITIONS } from '../../../../../holdings/portfolio-pack.js';
 import { float64Column, groupedBy, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
-import { BYTES_PER_BATCH, type GatheredColumns, type PackedRows } from './packed-rows.js';
+import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
 /** A quarter's gathered positions, as plain arrays (what the packing worker is sent). */
 export interface SecurityPositionColumns extends GatheredColumns {
@@ -63,6 +63,11 @@ export class SecurityPositions {
 
 /** The quarter's `security_positions` rows (every security held), in batches of about 16 MB. */
 export function* packSecurityPositions(columns: SecurityPositionColumns): Generator<PackedRows> {
+  for (const rows of batchesOf(securityPositionRows(columns), (row) => row.positions.byteLength))
+    yield { table: 'security_positions', rows };
+}
+
+function* securityPositionRows(columns: SecurityPositionColumns) {
   const { quarter, cusips, ciks, manager, code, value, shares } = columns;
   const { starts, order } = groupedBy(columns.security, cusips.length);
   const k = SECURITY_POSITIONS.keyBytes;
@@ -72,8 +77,6 @@ export function* packSecurityPositions(columns: SecurityPositionColumns): Genera
     (value[b] as number) - (value[a] as number) ||
     (manager[a] as number) - (manager[b] as number) ||
     codeRank(code[a] as number) - codeRank(code[b] as number);
-  let rows: { quarter: string; cusip: string; positions: Buffer }[] = [];
-  let bytes = 0;
   for (let s = 0; s < cusips.length; s++) {
     const held = order.subarray(starts[s], starts[s + 1]).sort(byPage);
     if (held.length === 0) continue;
@@ -93,13 +96,6 @@ export function* packSecurityPositions(columns: SecurityPositionColumns): Genera
       },
       true,
     );
-    rows.push({ quarter, cusip: cusips[s] as string, positions });
-    bytes += positions.byteLength;
-    if (bytes >= BYTES_PER_BATCH) {
-      yield { table: 'security_positions', rows };
-      rows = [];
-      bytes = 0;
-    }
+    yield { quarter, cusip: cusips[s] as string, positions };
   }
-  if (rows.length > 0) yield { table: 'security_positions', rows };
 }
