@@ -1,7 +1,8 @@
 /**
  * CusipNumbers gives a CUSIP one number however it is handed over (its text, nine characters of a
  * longer text, nine packed bytes), numbers in the order first seen, and keys outside the CUSIP
- * alphabet the same way by their text; checked against a plain map of the texts.
+ * alphabet the same way by their text; checked against a plain map of the texts, also past the
+ * growth of its table of codes.
  */
 import { describe, expect, it } from 'vitest';
 import { CusipNumbers } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
@@ -43,6 +44,38 @@ describe('CusipNumbers', () => {
     for (const [key, n] of expected) expect(numbers.find(key)).toBe(n);
     expect(numbers.find('000000000')).toBeUndefined();
     expect(numbers.find('short')).toBeUndefined();
+    expect(numbers.findAt(Buffer.from('000000000'), 0)).toBeUndefined();
+    expect(numbers.findAt(Buffer.from('x12345678', 'latin1'), 0)).toBeUndefined();
+    // Keys outside the alphabet are found by their text, from bytes too.
+    expect(numbers.findAt(Buffer.from('12345 678', 'latin1'), 0)).toBe(expected.get('12345 678'));
+  });
+
+  it('keeps every number as its table grows past 100,000 CUSIPs, found again by every route', () => {
+    const numbers = new CusipNumbers();
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*@#';
+    let state = 7;
+    const draw = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return alphabet[state % alphabet.length] as string;
+    };
+    const keys = new Set<string>();
+    while (keys.size < 120_000) keys.add(Array.from({ length: 9 }, draw).join(''));
+    // Neighbours in code order too: the last character's digits are adjacent codes.
+    for (const last of alphabet) keys.add(`03783310${last}`);
+    const list = [...keys];
+    const given = list.map((key) => numbers.numberOf(key));
+    const joined = list.join('');
+    const bytes = Buffer.from(joined, 'latin1');
+    const wrong = list.filter(
+      (key, i) =>
+        given[i] !== i ||
+        numbers.numberIn(joined, 9 * i) !== i ||
+        numbers.numberAt(bytes, 9 * i) !== i ||
+        numbers.find(key) !== i ||
+        numbers.findAt(bytes, 9 * i) !== i,
+    );
+    expect(wrong).toEqual([]);
+    expect(numbers.cusips).toEqual(list);
   });
 
   it('tells apart CUSIPs that differ in one place, at either end', () => {

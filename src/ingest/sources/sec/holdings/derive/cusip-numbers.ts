@@ -6,8 +6,10 @@
  *
  * A CUSIP is nine characters of ALPHABET, so it is looked up as one integer below 39⁹ (< 2⁵³:
  * exact), read straight from the packed bytes or the text it sits in: no string is cut out and none
- * hashed (~3× faster than a map keyed by the CUSIP text). Anything else (a key outside the
- * alphabet) is looked up by its text.
+ * hashed (~3× faster than a map keyed by the CUSIP text). The codes sit in an open-addressing table
+ * of typed arrays (CodeTable), not a Map: codes above 2³¹ are heap numbers to a Map, and a lookup
+ * took ~44 ns against ~17 ns (40 million lookups over 30,000 codes, Node 24); a quarter of the demo
+ * makes ~15 million. Anything else (a key outside the alphabet) is looked up by its text.
  */
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*@#';
 const BASE = ALPHABET.length;
@@ -47,8 +49,57 @@ function codeOfBytes(bytes: Uint8Array, at: number): number {
 const latin1 = (bytes: Uint8Array, at: number) =>
   Buffer.from(bytes.buffer, bytes.byteOffset + at, LENGTH).toString('latin1');
 
+/** An empty slot of CodeTable: no code is negative. */
+const EMPTY = -1;
+
+/**
+ * Codes (integers in [0, 2⁵³)) to numbers, by linear probing in typed arrays kept at most half full.
+ * Only what CusipNumbers needs: lookup and insertion of a code not yet present.
+ */
+class CodeTable {
+  private codes = new Float64Array(1024).fill(EMPTY);
+  private values = new Int32Array(1024);
+  private size = 0;
+
+  /** The code's value, −1 if it has none. */
+  get(code: number): number {
+    const slot = this.slotOf(code);
+    return this.codes[slot] === code ? (this.values[slot] as number) : -1;
+  }
+
+  /** Adds a code that is not in the table. */
+  add(code: number, value: number): void {
+    if (2 * (this.size + 1) > this.codes.length) this.grow();
+    const slot = this.slotOf(code);
+    this.codes[slot] = code;
+    this.values[slot] = value;
+    this.size++;
+  }
+
+  /** The code's slot, or the empty slot where it would go. */
+  private slotOf(code: number): number {
+    // The code's low and high 32 bits, mixed (multiplicative hashing with a final shift).
+    let hash = Math.imul((code >>> 0) ^ Math.imul((code / 0x100000000) | 0, 0x9e3779b1), 0x85ebca6b);
+    hash ^= hash >>> 15;
+    const mask = this.codes.length - 1;
+    let slot = hash & mask;
+    for (let seen = this.codes[slot]; seen !== code && seen !== EMPTY; seen = this.codes[slot])
+      slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  private grow(): void {
+    const { codes, values } = this;
+    this.codes = new Float64Array(codes.length * 2).fill(EMPTY);
+    this.values = new Int32Array(codes.length * 2);
+    this.size = 0;
+    for (let slot = 0; slot < codes.length; slot++)
+      if (codes[slot] !== EMPTY) this.add(codes[slot] as number, values[slot] as number);
+  }
+}
+
 export class CusipNumbers {
-  private readonly byCode = new Map<number, number>();
+  private readonly byCode = new CodeTable();
   private readonly byText = new Map<string, number>();
   /** `cusips[n]` is CUSIP number n. */
   readonly cusips: string[] = [];
@@ -57,32 +108,45 @@ export class CusipNumbers {
   numberOf(cusip: string): number {
     const code = cusip.length === LENGTH ? codeOfText(cusip, 0) : -1;
     if (code < 0) return this.numberOfText(cusip);
-    return this.byCode.get(code) ?? this.add(code, cusip);
+    const n = this.byCode.get(code);
+    return n >= 0 ? n : this.add(code, cusip);
   }
 
   /** numberOf the nine characters of `text` from `at` (CUSIPs written back to back). */
   numberIn(text: string, at: number): number {
     const code = codeOfText(text, at);
     if (code < 0) return this.numberOfText(text.slice(at, at + LENGTH));
-    return this.byCode.get(code) ?? this.add(code, text.slice(at, at + LENGTH));
+    const n = this.byCode.get(code);
+    return n >= 0 ? n : this.add(code, text.slice(at, at + LENGTH));
   }
 
   /** numberOf the nine ASCII bytes from `at` (a packed key). */
   numberAt(bytes: Uint8Array, at: number): number {
     const code = codeOfBytes(bytes, at);
     if (code < 0) return this.numberOfText(latin1(bytes, at));
-    return this.byCode.get(code) ?? this.add(code, latin1(bytes, at));
+    const n = this.byCode.get(code);
+    return n >= 0 ? n : this.add(code, latin1(bytes, at));
   }
 
   /** The CUSIP's number if it has one. */
   find(cusip: string): number | undefined {
     const code = cusip.length === LENGTH ? codeOfText(cusip, 0) : -1;
-    return code < 0 ? this.byText.get(cusip) : this.byCode.get(code);
+    if (code < 0) return this.byText.get(cusip);
+    const n = this.byCode.get(code);
+    return n >= 0 ? n : undefined;
+  }
+
+  /** find for the nine ASCII bytes from `at`, cutting no string out of them when they are a CUSIP. */
+  findAt(bytes: Uint8Array, at: number): number | undefined {
+    const code = codeOfBytes(bytes, at);
+    if (code < 0) return this.byText.get(latin1(bytes, at));
+    const n = this.byCode.get(code);
+    return n >= 0 ? n : undefined;
   }
 
   private add(code: number, cusip: string): number {
     const n = this.cusips.length;
-    this.byCode.set(code, n);
+    this.byCode.add(code, n);
     this.cusips.push(cusip);
     return n;
   }

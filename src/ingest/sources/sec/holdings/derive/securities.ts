@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
 import type { InfoRowFields } from '../info-row-codec.js';
+import { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
 
@@ -24,9 +25,14 @@ export async function loadSecurityMaster(executor: Executor): Promise<SecurityMa
 
 const greater = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
 
-/** Collects the filed names of CUSIPs the master lacks. */
+/**
+ * Collects the filed names of CUSIPs the master lacks. Hot (every row of a load): the CUSIPs are
+ * numbered (CusipNumbers: no string hashed) and their names kept in arrays by number.
+ */
 export class UnknownSecurities {
-  readonly names = new Map<string, { issuer: string; title_of_class: string | null }>();
+  private numbers = new CusipNumbers();
+  private issuers: string[] = [];
+  private titles: (string | null)[] = [];
 
   constructor(private readonly master: SecurityMaster) {}
 
@@ -35,20 +41,40 @@ export class UnknownSecurities {
   }
 
   noteName(cusip: string, issuer: string, title: string | null): void {
-    if (this.master.has(cusip)) return;
-    const known = this.names.get(cusip);
-    if (!known) this.names.set(cusip, { issuer, title_of_class: title });
-    else {
-      // Hot (every row of a load): most rows repeat the name already noted, and equality is the
-      // cheaper test.
-      if (issuer !== known.issuer && issuer > known.issuer) known.issuer = issuer;
-      if (title !== known.title_of_class) known.title_of_class = greater(known.title_of_class, title);
+    if (this.master.size > 0 && this.master.has(cusip)) return;
+    const n = this.numbers.numberOf(cusip);
+    if (n === this.issuers.length) {
+      this.issuers.push(issuer);
+      this.titles.push(title);
+      return;
     }
+    // Most rows repeat the name already noted, and equality is the cheaper test.
+    const known = this.issuers[n] as string;
+    if (issuer !== known && issuer > known) this.issuers[n] = issuer;
+    const knownTitle = this.titles[n] as string | null;
+    if (title !== knownTitle) this.titles[n] = greater(knownTitle, title);
   }
 
   /** Notes names collected elsewhere (another UnknownSecurities). */
   noteAll(other: UnknownSecurities): void {
-    for (const [cusip, name] of other.names) this.noteName(cusip, name.issuer, name.title_of_class);
+    for (const [cusip, name] of other.names()) this.noteName(cusip, name.issuer, name.title_of_class);
+  }
+
+  /** Each CUSIP noted with its name, in the order first noted. */
+  *names(): Generator<[string, { issuer: string; title_of_class: string | null }]> {
+    const { cusips } = this.numbers;
+    for (let n = 0; n < cusips.length; n++)
+      yield [
+        cusips[n] as string,
+        { issuer: this.issuers[n] as string, title_of_class: this.titles[n] ?? null },
+      ];
+  }
+
+  /** Forgets every name noted. */
+  clear(): void {
+    this.numbers = new CusipNumbers();
+    this.issuers = [];
+    this.titles = [];
   }
 }
 
@@ -60,12 +86,12 @@ export async function addMissingSecurities(
   master: SecurityMaster,
   held: (cusip: string) => boolean,
 ): Promise<void> {
-  const rows = [...unknown.names]
+  const rows = [...unknown.names()]
     .filter(([cusip]) => held(cusip))
     .map(([cusip, name]) => ({ cusip, ...name, ticker: null }));
   await insertRows(handle, 'securities', rows, executor);
   for (const row of rows) master.set(row.cusip, { issuer: row.issuer, title_of_class: row.title_of_class });
-  unknown.names.clear();
+  unknown.clear();
 }
 
 /**

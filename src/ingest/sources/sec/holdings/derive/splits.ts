@@ -19,8 +19,9 @@
 import { sql } from 'kysely';
 import { insertRows } from '../../../../../db/bulk.js';
 import type { DbHandle } from '../../../../../db/connect.js';
-import { isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
+import { CUSIP_BYTES, isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import type { SecuritySplitsTable } from '../../../../../holdings/tables.js';
+import { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 
 const FORWARD = [5 / 4, 3 / 2, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50];
@@ -106,14 +107,18 @@ async function candidates(executor: Executor, quarter: string, previous: string)
 /** Managers read per query (each with its two quarters' packed portfolios). */
 const MANAGERS_PER_READ = 200;
 
-/** A packed portfolio's equity positions among `cusips`: CUSIP → [shares, value]. */
-function equityAmong(bytes: Uint8Array, cusips: ReadonlySet<string>): Map<string, [number, number]> {
+/**
+ * A packed portfolio's equity positions among the candidates: candidate number → [shares, value].
+ * Every equity position of every manager filing in both quarters is looked at (~5 million a quarter
+ * in the full-scale demo), so each CUSIP is looked up from its bytes, not cut out as a string.
+ */
+function equityAmong(bytes: Uint8Array, candidates: CusipNumbers): Map<number, [number, number]> {
   const packed = unpackPortfolio(bytes);
-  const held = new Map<string, [number, number]>();
+  const held = new Map<number, [number, number]>();
   for (let i = 0; i < packed.count; i++) {
     if (!isEquityCode(packed.codes[i] as number)) continue;
-    const cusip = packed.cusip(i);
-    if (cusips.has(cusip)) held.set(cusip, [packed.shares[i] as number, packed.values[i] as number]);
+    const n = candidates.findAt(packed.cusipBytes, CUSIP_BYTES * i);
+    if (n !== undefined) held.set(n, [packed.shares[i] as number, packed.values[i] as number]);
   }
   return held;
 }
@@ -126,8 +131,10 @@ async function holderPairs(
   executor: Executor,
   quarter: string,
   previous: string,
-  cusips: ReadonlySet<string>,
+  cusips: readonly string[],
 ): Promise<Map<string, HolderPair[]>> {
+  const candidates = new CusipNumbers();
+  for (const cusip of cusips) candidates.numberOf(cusip);
   const both = await executor
     .selectFrom('manager_quarters')
     .select('cik')
@@ -152,10 +159,11 @@ async function holderPairs(
       if (row.quarter !== quarter) continue;
       const then = before.get(row.cik);
       if (!then) continue;
-      const held = equityAmong(then, cusips);
-      for (const [cusip, [sharesAfter, valueAfter]] of equityAmong(row.positions, cusips)) {
-        const was = held.get(cusip);
+      const held = equityAmong(then, candidates);
+      for (const [n, [sharesAfter, valueAfter]] of equityAmong(row.positions, candidates)) {
+        const was = held.get(n);
         if (!was) continue;
+        const cusip = candidates.cusips[n] as string;
         let list = pairs.get(cusip);
         if (!list) {
           list = [];
@@ -177,7 +185,7 @@ export async function detectSplits(
   const cusips = await candidates(executor, quarter, previous);
   if (cusips.length === 0) return [];
   const found: SecuritySplitsTable[] = [];
-  for (const [cusip, pairs] of await holderPairs(executor, quarter, previous, new Set(cusips))) {
+  for (const [cusip, pairs] of await holderPairs(executor, quarter, previous, cusips)) {
     const split = detectSplit(pairs);
     // biome-ignore format: one row
     if (split) found.push({ quarter, previous_quarter: previous, cusip, factor: split.factor, holders_compared: split.holders, median_ratio: split.median });
