@@ -35,19 +35,39 @@ const sameResolution = (a: ResolvedQuarter, b: ResolvedQuarter) =>
     .map((f) => f.accession_number)
     .join();
 
-/** What a day changes: equity positions that start (+1) or stop (−1) counting, by CUSIP number. */
+/**
+ * What a day changes: equity positions that start (+1) or stop (−1) counting, by CUSIP number. In
+ * typed arrays grown by doubling: most of a quarter's positions pass through here (millions).
+ */
 class DayChanges {
-  readonly numbers: number[] = [];
-  readonly signs: number[] = [];
-  readonly values: number[] = [];
-  readonly shares: number[] = [];
+  numbers = new Int32Array(256);
+  signs = new Int8Array(256);
+  values = new Float64Array(256);
+  shares = new Float64Array(256);
+  length = 0;
 
   add(n: number, sign: number, value: number, shares: number): void {
-    this.numbers.push(n);
-    this.signs.push(sign);
-    this.values.push(value);
-    this.shares.push(shares);
+    if (this.length === this.numbers.length) this.grow();
+    const at = this.length++;
+    this.numbers[at] = n;
+    this.signs[at] = sign;
+    this.values[at] = value;
+    this.shares[at] = shares;
   }
+
+  private grow(): void {
+    this.numbers = doubled(this.numbers);
+    this.signs = doubled(this.signs);
+    this.values = doubled(this.values);
+    this.shares = doubled(this.shares);
+  }
+}
+
+/** A copy of `array` in one of twice its length. */
+function doubled<T extends Int32Array | Int8Array | Float64Array>(array: T): T {
+  const copy = new (array.constructor as new (length: number) => T)(2 * array.length);
+  copy.set(array);
+  return copy;
 }
 
 /** Per CUSIP number: equity holders, value and shares counted so far. */
@@ -76,7 +96,7 @@ class Running {
   apply(changes: DayChanges): void {
     const { day } = this;
     const touched: number[] = [];
-    for (let i = 0; i < changes.numbers.length; i++) {
+    for (let i = 0; i < changes.length; i++) {
       const n = changes.numbers[i] as number;
       const sign = changes.signs[i] as number;
       if (this.touched[n] === 0) {
