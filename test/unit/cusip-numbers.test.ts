@@ -5,7 +5,7 @@
  * growth of its table of codes.
  */
 import { describe, expect, it } from 'vitest';
-import { CusipNumbers } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
+import { CusipNumbers, codeHash } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
 
 // Real CUSIPs, a private placement's `*`/`@`/`#`, and keys no CUSIP has (lower case, a space, é).
 const KEYS = [
@@ -83,5 +83,26 @@ describe('CusipNumbers', () => {
     const keys = ['000000000', '000000001', '100000000', '#########', '@@@@@@@@@', 'ZZZZZZZZZ'];
     const got = keys.map((key) => numbers.numberOf(key));
     expect(got).toEqual([0, 1, 2, 3, 4, 5]);
+    // The smallest code (0) and the largest (39⁹ − 1), found again from text and bytes.
+    expect(numbers.find('000000000')).toBe(0);
+    expect(numbers.findAt(Buffer.from('#########', 'latin1'), 0)).toBe(3);
+  });
+
+  // The table answers right whatever its hash; a hash that piles codes together makes it slow.
+  it('spreads patterned codes over a table as evenly as random ones would', () => {
+    const slots = 1 << 15;
+    const patterns: Record<string, number[]> = {
+      consecutive: Array.from({ length: 10_000 }, (_, i) => i),
+      'steps of 39': Array.from({ length: 10_000 }, (_, i) => 39 * i),
+      'steps of 39⁶': Array.from({ length: 10_000 }, (_, i) => 39 ** 6 * i),
+      'steps of 2³²': Array.from({ length: 10_000 }, (_, i) => 2 ** 32 * i),
+      'steps of 2³² + 1': Array.from({ length: 10_000 }, (_, i) => (2 ** 32 + 1) * i),
+      'near 39⁹': Array.from({ length: 10_000 }, (_, i) => 39 ** 9 - 1 - i),
+    };
+    for (const [pattern, codes] of Object.entries(patterns)) {
+      const used = new Set(codes.map((code) => codeHash(code) & (slots - 1))).size;
+      // 10,000 random codes in 32,768 slots occupy ~8,600 of them.
+      expect(used, pattern).toBeGreaterThan(8_000);
+    }
   });
 });

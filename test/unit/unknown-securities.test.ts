@@ -47,6 +47,16 @@ describe('UnknownSecurities', () => {
     expect(new Map(unknown.names())).toEqual(expected(filed, new Set(master.keys())));
   });
 
+  it('stops noting a CUSIP once the master has it (as after addMissingSecurities)', () => {
+    const master = new Map<string, { issuer: string; title_of_class: string | null }>();
+    const unknown = new UnknownSecurities(master);
+    unknown.noteName('037833100', 'APPLE INC', 'COM');
+    master.set('594918104', { issuer: 'MICROSOFT CORP', title_of_class: 'COM' });
+    unknown.noteName('594918104', 'MICROSOFT CORP', 'COM');
+    unknown.noteName('02079K305', 'ALPHABET INC', 'CAP STK CL C');
+    expect([...unknown.names()].map(([cusip]) => cusip)).toEqual(['037833100', '02079K305']);
+  });
+
   it('notes another collection as if its rows came one by one, and forgets all on clear()', () => {
     const first = rows(5, 300);
     const second = rows(11, 300);

@@ -7,6 +7,7 @@
  */
 
 import { codeOf } from '../../../holdings/portfolio-pack.js';
+import { doubled } from '../../../typed-arrays.js';
 import { scanDatasetInfoTable } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
 import { MAX_ROWS_PER_PART } from './holdings/info-tables.js';
@@ -91,15 +92,10 @@ class FieldColumns {
   }
 
   private grow(): void {
-    const grown = <T extends Uint8Array | Float64Array>(old: T, make: (n: number) => T) => {
-      const next = make(old.length * 2);
-      next.set(old);
-      return next;
-    };
-    this.codes = grown(this.codes, (n) => new Uint8Array(n));
-    this.values = grown(this.values, (n) => new Float64Array(n));
-    this.shares = grown(this.shares, (n) => new Float64Array(n));
-    this.voting = grown(this.voting, (n) => new Float64Array(n));
+    this.codes = doubled(this.codes);
+    this.values = doubled(this.values);
+    this.shares = doubled(this.shares);
+    this.voting = doubled(this.voting);
   }
 
   take(): RowFields {

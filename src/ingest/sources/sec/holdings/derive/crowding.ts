@@ -19,6 +19,7 @@ import type { CrowdedDaysTable } from '../../../../../holdings/tables.js';
 import type { FilingSumsView } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-row-codec.js';
 import { CusipNumbers } from './cusip-numbers.js';
+import { DayChanges } from './day-changes.js';
 import type { Executor } from './executor.js';
 import { readFilingRows } from './filing-rows.js';
 import { appliedFilings, managerPositions, type Position } from './positions.js';
@@ -34,41 +35,6 @@ const sameResolution = (a: ResolvedQuarter, b: ResolvedQuarter) =>
   appliedFilings(b)
     .map((f) => f.accession_number)
     .join();
-
-/**
- * What a day changes: equity positions that start (+1) or stop (−1) counting, by CUSIP number. In
- * typed arrays grown by doubling: most of a quarter's positions pass through here (millions).
- */
-class DayChanges {
-  numbers = new Int32Array(256);
-  signs = new Int8Array(256);
-  values = new Float64Array(256);
-  shares = new Float64Array(256);
-  length = 0;
-
-  add(n: number, sign: number, value: number, shares: number): void {
-    if (this.length === this.numbers.length) this.grow();
-    const at = this.length++;
-    this.numbers[at] = n;
-    this.signs[at] = sign;
-    this.values[at] = value;
-    this.shares[at] = shares;
-  }
-
-  private grow(): void {
-    this.numbers = doubled(this.numbers);
-    this.signs = doubled(this.signs);
-    this.values = doubled(this.values);
-    this.shares = doubled(this.shares);
-  }
-}
-
-/** A copy of `array` in one of twice its length. */
-function doubled<T extends Int32Array | Int8Array | Float64Array>(array: T): T {
-  const copy = new (array.constructor as new (length: number) => T)(2 * array.length);
-  copy.set(array);
-  return copy;
-}
 
 /** Per CUSIP number: equity holders, value and shares counted so far. */
 class Running {

@@ -53,6 +53,15 @@ const latin1 = (bytes: Uint8Array, at: number) =>
 const EMPTY = -1;
 
 /**
+ * A code's 32-bit hash: its low and high 32 bits mixed (multiplicative hashing, then a shift so
+ * that the high bits reach the low ones a mask keeps). Exported for its test of the spread.
+ */
+export function codeHash(code: number): number {
+  const hash = Math.imul((code >>> 0) ^ Math.imul((code / 0x100000000) | 0, 0x9e3779b1), 0x85ebca6b);
+  return hash ^ (hash >>> 15);
+}
+
+/**
  * Codes (integers in [0, 2⁵³)) to numbers, by linear probing in typed arrays kept at most half full.
  * Only what CusipNumbers needs: lookup and insertion of a code not yet present.
  */
@@ -61,13 +70,13 @@ class CodeTable {
   private values = new Int32Array(1024);
   private size = 0;
 
-  /** The code's value, −1 if it has none. */
+  /** The value of `code` (≥ 0), −1 if it has none. */
   get(code: number): number {
     const slot = this.slotOf(code);
     return this.codes[slot] === code ? (this.values[slot] as number) : -1;
   }
 
-  /** Adds a code that is not in the table. */
+  /** Adds a code (≥ 0) that is not in the table. */
   add(code: number, value: number): void {
     if (2 * (this.size + 1) > this.codes.length) this.grow();
     const slot = this.slotOf(code);
@@ -78,11 +87,8 @@ class CodeTable {
 
   /** The code's slot, or the empty slot where it would go. */
   private slotOf(code: number): number {
-    // The code's low and high 32 bits, mixed (multiplicative hashing with a final shift).
-    let hash = Math.imul((code >>> 0) ^ Math.imul((code / 0x100000000) | 0, 0x9e3779b1), 0x85ebca6b);
-    hash ^= hash >>> 15;
     const mask = this.codes.length - 1;
-    let slot = hash & mask;
+    let slot = codeHash(code) & mask;
     for (let seen = this.codes[slot]; seen !== code && seen !== EMPTY; seen = this.codes[slot])
       slot = (slot + 1) & mask;
     return slot;

@@ -27,7 +27,7 @@ const greater = (a: string | null, b: string | null) => (a === null ? b : b === 
 
 /**
  * Collects the filed names of CUSIPs the master lacks. Hot (every row of a load): the CUSIPs are
- * numbered (CusipNumbers: no string hashed) and their names kept in arrays by number.
+ * numbered (CusipNumbers, which hashes no string) and their names kept in arrays by number.
  */
 export class UnknownSecurities {
   private numbers = new CusipNumbers();
@@ -41,6 +41,7 @@ export class UnknownSecurities {
   }
 
   noteName(cusip: string, issuer: string, title: string | null): void {
+    // A load notes against an empty master (the derivation checks it later): no string hashed then.
     if (this.master.size > 0 && this.master.has(cusip)) return;
     const n = this.numbers.numberOf(cusip);
     if (n === this.issuers.length) {

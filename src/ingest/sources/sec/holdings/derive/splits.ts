@@ -108,16 +108,16 @@ async function candidates(executor: Executor, quarter: string, previous: string)
 const MANAGERS_PER_READ = 200;
 
 /**
- * A packed portfolio's equity positions among the candidates: candidate number → [shares, value].
+ * A packed portfolio's equity positions among the candidates: their number → [shares, value].
  * Every equity position of every manager filing in both quarters is looked at (~5 million a quarter
  * in the full-scale demo), so each CUSIP is looked up from its bytes, not cut out as a string.
  */
-function equityAmong(bytes: Uint8Array, candidates: CusipNumbers): Map<number, [number, number]> {
+function equityAmong(bytes: Uint8Array, candidateNumbers: CusipNumbers): Map<number, [number, number]> {
   const packed = unpackPortfolio(bytes);
   const held = new Map<number, [number, number]>();
   for (let i = 0; i < packed.count; i++) {
     if (!isEquityCode(packed.codes[i] as number)) continue;
-    const n = candidates.findAt(packed.cusipBytes, CUSIP_BYTES * i);
+    const n = candidateNumbers.findAt(packed.cusipBytes, CUSIP_BYTES * i);
     if (n !== undefined) held.set(n, [packed.shares[i] as number, packed.values[i] as number]);
   }
   return held;
@@ -133,8 +133,8 @@ async function holderPairs(
   previous: string,
   cusips: readonly string[],
 ): Promise<Map<string, HolderPair[]>> {
-  const candidates = new CusipNumbers();
-  for (const cusip of cusips) candidates.numberOf(cusip);
+  const candidateNumbers = new CusipNumbers();
+  for (const cusip of cusips) candidateNumbers.numberOf(cusip);
   const both = await executor
     .selectFrom('manager_quarters')
     .select('cik')
@@ -159,11 +159,11 @@ async function holderPairs(
       if (row.quarter !== quarter) continue;
       const then = before.get(row.cik);
       if (!then) continue;
-      const held = equityAmong(then, candidates);
-      for (const [n, [sharesAfter, valueAfter]] of equityAmong(row.positions, candidates)) {
+      const held = equityAmong(then, candidateNumbers);
+      for (const [n, [sharesAfter, valueAfter]] of equityAmong(row.positions, candidateNumbers)) {
         const was = held.get(n);
         if (!was) continue;
-        const cusip = candidates.cusips[n] as string;
+        const cusip = candidateNumbers.cusips[n] as string;
         let list = pairs.get(cusip);
         if (!list) {
           list = [];
