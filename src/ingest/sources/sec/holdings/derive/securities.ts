@@ -67,7 +67,7 @@ export class UnknownSecurities {
     for (let n = 0; n < cusips.length; n++)
       yield [
         cusips[n] as string,
-        { issuer: this.issuers[n] as string, title_of_class: this.titles[n] ?? null },
+        { issuer: this.issuers[n] as string, title_of_class: this.titles[n] as string | null },
       ];
   }
 
