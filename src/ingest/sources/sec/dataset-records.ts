@@ -4,7 +4,8 @@
  * streamed in batches.
  */
 import type { DatasetZip } from './dataset-zip.js';
-import { readTsvBatches } from './tsv.js';
+import { type InfoTableColumns, LineFields, readPlainRow } from './infotable-bytes.js';
+import { headerColumns, readTsvBatches } from './tsv.js';
 import type { Filing13F, InfoTableRow, Rejection } from './types.js';
 import { parseCik, parseFlag, parseSecDate, parseWholeNumber, textOrNull } from './values.js';
 
@@ -93,70 +94,145 @@ export async function readDatasetFilings(
 
 const INFOTABLE_REQUIRED = ['ACCESSION_NUMBER', 'CUSIP', 'VALUE', 'SSHPRNAMT', 'SSHPRNAMTTYPE'];
 
+/** Fields a line may have before it is read by the string path (INFOTABLE has ~15 columns). */
+const MAX_FIELDS = 64;
+/** Rows parsed between yields. */
+const YIELD_ROWS = 4096;
+
+function columnsOf(columns: Map<string, number>): InfoTableColumns {
+  const missing = INFOTABLE_REQUIRED.filter((name) => !columns.has(name));
+  if (missing.length > 0) throw new Error(`INFOTABLE.tsv: missing column(s) ${missing.join(', ')}`);
+  const at = (name: string) => columns.get(name) ?? -1;
+  return {
+    accession: at('ACCESSION_NUMBER'),
+    issuer: at('NAMEOFISSUER'),
+    title: at('TITLEOFCLASS'),
+    cusip: at('CUSIP'),
+    figi: at('FIGI'),
+    value: at('VALUE'),
+    shares: at('SSHPRNAMT'),
+    type: at('SSHPRNAMTTYPE'),
+    putCall: at('PUTCALL'),
+    discretion: at('INVESTMENTDISCRETION'),
+    other: at('OTHERMANAGER'),
+    sole: at('VOTING_AUTH_SOLE'),
+    shared: at('VOTING_AUTH_SHARED'),
+    none: at('VOTING_AUTH_NONE'),
+  };
+}
+
 /**
  * Streams INFOTABLE into `onRow`, one parsed row at a time and always the same object (millions of
  * rows, no garbage for this step: copy what you keep). Yields, after each few thousand rows, how
- * many of them parsed (the others are in `rejections`).
+ * many of them parsed (the others are in `rejections`). Lines are read from the inflated bytes
+ * (infotable-bytes.ts); a row that is not plain is decoded and read as readTsvBatches would give it.
  */
 export async function* scanDatasetInfoTable(
   zip: DatasetZip,
   rejections: Rejection[],
   onRow: (row: InfoTableRow) => void,
 ): AsyncGenerator<number> {
-  let lastRaw: string | undefined;
-  let lastAccession = '';
+  const fields = new LineFields(MAX_FIELDS);
   const parsed = emptyInfoRow();
+  let header: Map<string, number> | null = null;
+  let index: InfoTableColumns | null = null;
+  let infoRow: ReturnType<typeof rawRowReader> | null = null;
+  // A filing's rows are contiguous: each accession number is validated once, and then recognised
+  // by its bytes.
+  let lastRaw: string | undefined;
+  let lastRawBytes: Uint8Array | null = null;
+  let lastAccession = '';
   let parsedRows = 0;
-  for await (const { columns, rows } of readTsvBatches(await zip.open('INFOTABLE.tsv'))) {
-    const missing = INFOTABLE_REQUIRED.filter((name) => !columns.has(name));
-    if (missing.length > 0) throw new Error(`INFOTABLE.tsv: missing column(s) ${missing.join(', ')}`);
-    const at = (name: string) => columns.get(name) ?? -1;
-    const index = {
-      accession: at('ACCESSION_NUMBER'),
-      issuer: at('NAMEOFISSUER'),
-      title: at('TITLEOFCLASS'),
-      cusip: at('CUSIP'),
-      figi: at('FIGI'),
-      value: at('VALUE'),
-      shares: at('SSHPRNAMT'),
-      type: at('SSHPRNAMTTYPE'),
-      putCall: at('PUTCALL'),
-      discretion: at('INVESTMENTDISCRETION'),
-      other: at('OTHERMANAGER'),
-      sole: at('VOTING_AUTH_SOLE'),
-      shared: at('VOTING_AUTH_SHARED'),
-      none: at('VOTING_AUTH_NONE'),
-    };
-    const infoRow = rawRowReader(index);
-    for (const row of rows) {
-      let valid = true;
-      try {
-        // A filing's rows are contiguous: validate each accession number once.
-        const raw = row[index.accession];
-        if (raw !== lastRaw) {
-          lastAccession = accessionOf(raw);
-          lastRaw = raw;
-        }
-        infoRow(row, lastAccession, parsed);
-      } catch (error) {
-        valid = false;
-        rejections.push({
-          where: `INFOTABLE ${row[index.accession] ?? '?'}`,
-          reason: (error as Error).message,
-        });
+
+  const reject = (raw: string | undefined, error: unknown) =>
+    rejections.push({ where: `INFOTABLE ${raw ?? '?'}`, reason: (error as Error).message });
+
+  /** The string path, on the decoded line split as readTsvBatches splits it. */
+  const readText = (columns: InfoTableColumns, line: string): boolean => {
+    const row = line.split('\t');
+    try {
+      const raw = row[columns.accession];
+      if (raw !== lastRaw) {
+        lastAccession = accessionOf(raw);
+        lastRaw = raw;
+        lastRawBytes = null;
       }
-      if (valid) {
-        onRow(parsed);
-        parsedRows += 1;
-      }
+      (infoRow as NonNullable<typeof infoRow>)(row, lastAccession, parsed);
+      return true;
+    } catch (error) {
+      reject(row[columns.accession], error);
+      return false;
     }
-    yield parsedRows;
-    parsedRows = 0;
+  };
+
+  const readRow = (columns: InfoTableColumns, bytes: Buffer, start: number, end: number): boolean => {
+    if (!fields.split(bytes, start, end)) return readText(columns, bytes.toString('utf8', start, end));
+    if (lastRawBytes === null || !fields.equals(columns.accession, lastRawBytes)) {
+      const raw = fields.text(columns.accession);
+      if (raw !== lastRaw) {
+        try {
+          lastAccession = accessionOf(raw);
+        } catch (error) {
+          reject(raw, error);
+          return false;
+        }
+        lastRaw = raw;
+      }
+      lastRawBytes = raw === undefined ? null : fields.copy(columns.accession);
+    }
+    return (
+      readPlainRow(fields, columns, lastAccession, parsed) ||
+      readText(columns, bytes.toString('utf8', start, end))
+    );
+  };
+
+  const line = (bytes: Buffer, start: number, end: number) => {
+    const stop = end > start && bytes[end - 1] === 13 ? end - 1 : end;
+    if (header === null) {
+      header = headerColumns(bytes.toString('utf8', start, stop));
+      return;
+    }
+    if (stop === start) return;
+    if (index === null) {
+      index = columnsOf(header);
+      infoRow = rawRowReader(index);
+    }
+    if (readRow(index, bytes, start, stop)) {
+      onRow(parsed);
+      parsedRows += 1;
+    }
+  };
+
+  // The bytes since the last newline; joined only once a chunk brings the line's end, so a long
+  // line costs one copy, not one per chunk.
+  let pending: Buffer[] = [];
+  for await (const chunk of (await zip.open('INFOTABLE.tsv')) as AsyncIterable<Buffer>) {
+    if (chunk.indexOf(10) === -1) {
+      pending.push(chunk);
+      continue;
+    }
+    const bytes = pending.length > 0 ? Buffer.concat([...pending, chunk]) : chunk;
+    pending = [];
+    let start = 0;
+    for (let newline = bytes.indexOf(10); newline !== -1; newline = bytes.indexOf(10, start)) {
+      line(bytes, start, newline);
+      start = newline + 1;
+    }
+    if (start < bytes.length) pending.push(bytes.subarray(start));
+    if (parsedRows >= YIELD_ROWS) {
+      yield parsedRows;
+      parsedRows = 0;
+    }
   }
+  if (pending.length > 0) {
+    const rest = Buffer.concat(pending);
+    line(rest, 0, rest.length);
+  }
+  if (parsedRows > 0) yield parsedRows;
 }
 
 /** One row's fields by name, reused from row to row: millions of rows, no garbage for this step. */
-function rawRowReader(index: Record<string, number>) {
+function rawRowReader(index: InfoTableColumns) {
   const raw: RawInfoRow = {
     accession: '',
     cusip: undefined,

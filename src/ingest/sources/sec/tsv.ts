@@ -46,7 +46,8 @@ export async function* readTsvBatches(input: AsyncIterable<Buffer | string>): As
   if (columns && rows.length > 0) yield { columns, rows };
 }
 
-function headerColumns(line: string): Map<string, number> {
+/** A header line's columns: upper-case name → index (a byte-order mark dropped). */
+export function headerColumns(line: string): Map<string, number> {
   const columns = new Map<string, number>();
   line
     .replace(/^\uFEFF/, '')
