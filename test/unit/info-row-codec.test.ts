@@ -37,8 +37,8 @@ describe('information-table record codec', () => {
 
   it('encodes rows from the parser (share type × put/call code) as addFields does', () => {
     const encoder = new InfoRowEncoder();
-    encoder.add('037833100', 0, 12_345_678, 1000, 'APPLE INC', 'COM', 'SOLE', 1000, 0, 0);
-    encoder.add('594918104', 4, 0, 5, 'MICROSOFT CORP', null, 'DFND', null, null, null);
+    encoder.addAt('037833100', 0, 0, 12_345_678, 1000, 'APPLE INC', 'COM', 'SOLE', 1000, 0, 0);
+    encoder.addAt('037833100594918104', 9, 4, 0, 5, 'MICROSOFT CORP', null, 'DFND', null, null, null);
     expect(Buffer.compare(encoder.finish(), encode(ROWS.slice(0, 2)))).toBe(0);
   });
 

@@ -10,7 +10,6 @@
  */
 import { sql } from 'kysely';
 import { padCik, quarterOfDate } from '../../../holdings/identifiers.js';
-import { putCallOf, shareTypeOf } from '../../../holdings/portfolio-pack.js';
 import type { Stager, StagingSpec } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
 import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
@@ -177,14 +176,13 @@ export class Loader13F {
       for (let k = 0; k < cut.rows; k++) {
         const i = at + k;
         const code = codes[i] as number;
-        const cusip = cusips.slice(i * 9, i * 9 + 9);
         const issuer = texts[3 * i] as string;
         const title = texts[3 * i + 1] ?? null;
         const value = values[i] as number;
         // biome-ignore format: one value per field of INFO_ROW_FIELDS
-        rows.add(cusip, code, value, shares[i] as number, issuer, title, texts[3 * i + 2] ?? null,
+        rows.addAt(cusips, i * 9, code, value, shares[i] as number, issuer, title, texts[3 * i + 2] ?? null,
           votes(3 * i), votes(3 * i + 1), votes(3 * i + 2));
-        run.add(cusip, shareTypeOf(code), putCallOf(code), value, shares[i] as number, issuer, title);
+        run.addAt(cusips, i * 9, code, value, shares[i] as number, issuer, title);
       }
       at += cut.rows;
       this.rowCount += cut.rows;

@@ -4,11 +4,12 @@
  * and totals from here; anything else (NEW HOLDINGS additions, filings of earlier loads, a filing
  * whose rows were not contiguous) is derived from raw rows.
  *
- * The sums are computed by the derivation's own PositionSums, on the same values, so both paths give
- * identical numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
+ * The sums are PositionSums' (filing-positions.ts), on the same values, so both paths give identical
+ * numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
  */
-import { codeOf } from '../../../../holdings/portfolio-pack.js';
-import type { Position } from './derive/positions.js';
+import { doubled } from '../../../../typed-arrays.js';
+import type { CusipNumbers } from './derive/cusip-numbers.js';
+import type { FilingPositions } from './filing-positions.js';
 
 /** Positions of several filings, back to back; `runs` say which filing owns which slice. */
 export interface FlatPositions {
@@ -21,27 +22,31 @@ export interface FlatPositions {
   shares: Float64Array;
 }
 
-/** Sums filings' rows as they are read, until the batch is taken. */
+/** Filings' summed positions, collected until the batch is taken. */
 export class FilingSumsBuilder {
   private runs: FlatPositions['runs'] = [];
   private cusips: string[] = [];
-  private codes: number[] = [];
-  private values: number[] = [];
-  private shares: number[] = [];
+  private codes = new Uint8Array(1024);
+  private values = new Float64Array(1024);
+  private shares = new Float64Array(1024);
+  size = 0;
 
-  get size(): number {
-    return this.codes.length;
-  }
-
-  /** Adds one filing's positions, as PositionSums gives them. */
-  addFiling(accession: string, positions: readonly Position[]): void {
-    this.runs.push({ accession, start: this.codes.length, count: positions.length });
-    for (const position of positions) {
-      this.cusips.push(position.cusip);
-      this.codes.push(codeOf(position.share_type, position.put_call));
-      this.values.push(position.value);
-      this.shares.push(position.shares);
-    }
+  /** Adds one filing's positions, drained from its FilingPositions. */
+  addFiling(accession: string, positions: FilingPositions, numbers: CusipNumbers): void {
+    const start = this.size;
+    positions.drain(numbers, (cusip, code, value, shares) => {
+      if (this.size === this.codes.length) {
+        this.codes = doubled(this.codes);
+        this.values = doubled(this.values);
+        this.shares = doubled(this.shares);
+      }
+      const at = this.size++;
+      this.cusips.push(cusip);
+      this.codes[at] = code;
+      this.values[at] = value;
+      this.shares[at] = shares;
+    });
+    this.runs.push({ accession, start, count: this.size - start });
   }
 
   /** The batch so far, and a fresh start. */
@@ -49,15 +54,13 @@ export class FilingSumsBuilder {
     const batch: FlatPositions = {
       runs: this.runs,
       cusips: this.cusips.join(''),
-      codes: Uint8Array.from(this.codes),
-      values: Float64Array.from(this.values),
-      shares: Float64Array.from(this.shares),
+      codes: this.codes.slice(0, this.size),
+      values: this.values.slice(0, this.size),
+      shares: this.shares.slice(0, this.size),
     };
     this.runs = [];
     this.cusips = [];
-    this.codes = [];
-    this.values = [];
-    this.shares = [];
+    this.size = 0;
     return batch;
   }
 }

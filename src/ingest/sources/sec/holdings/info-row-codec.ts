@@ -65,9 +65,13 @@ export class InfoRowEncoder {
     this.bytes[0] = FORMAT;
   }
 
-  /** A row whose share type and put/call are codeOf's `code` (the parser's normalised values). */
-  add(
-    cusip: string,
+  /**
+   * A row whose CUSIP is at `at` in `cusips` (CUSIPs written back to back) and whose share type and
+   * put/call are codeOf's `code` (the parser's normalised values).
+   */
+  addAt(
+    cusips: string,
+    at: number,
     code: number,
     value: number,
     shares: number,
@@ -78,7 +82,7 @@ export class InfoRowEncoder {
     votingShared: number | null,
     votingNone: number | null,
   ): void {
-    this.cusip(cusip);
+    this.cusipAt(cusips, at);
     this.byte(code);
     this.rest(value, shares, issuer, title, discretion, votingSole, votingShared, votingNone);
   }
@@ -98,11 +102,17 @@ export class InfoRowEncoder {
   }
 
   private cusip(cusip: string): void {
-    this.reserve(CUSIP_BYTES);
     if (cusip.length !== CUSIP_BYTES) throw new Error(`CUSIP ${JSON.stringify(cusip)} is not 9 characters`);
-    for (let i = 0; i < CUSIP_BYTES; i++) {
-      const c = cusip.charCodeAt(i);
-      if (c >= 0x80) throw new Error(`CUSIP ${JSON.stringify(cusip)} is not ASCII`);
+    this.cusipAt(cusip, 0);
+  }
+
+  private cusipAt(text: string, at: number): void {
+    this.reserve(CUSIP_BYTES);
+    if (at + CUSIP_BYTES > text.length) throw new Error(`no CUSIP at ${at} of ${JSON.stringify(text)}`);
+    for (let i = at; i < at + CUSIP_BYTES; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80)
+        throw new Error(`CUSIP ${JSON.stringify(text.slice(at, at + CUSIP_BYTES))} is not ASCII`);
       this.bytes[this.at++] = c;
     }
   }

@@ -3,9 +3,13 @@
  * positions summed as its rows arrive (filing-sums.ts), and per quarter the names filed for each CUSIP. A filing's rows must arrive together: startFiling
  * before each of its records, then add each row to the run it returns.
  */
+
+import { codeOf } from '../../../../holdings/portfolio-pack.js';
+import { CusipNumbers } from './derive/cusip-numbers.js';
 import type { LoadedSums } from './derive/index.js';
-import { dollarScale, PositionSums } from './derive/positions.js';
+import { dollarScale } from './derive/positions.js';
 import { UnknownSecurities } from './derive/securities.js';
+import { FilingPositions } from './filing-positions.js';
 import { FilingSums, FilingSumsBuilder } from './filing-sums.js';
 
 /** Positions summed before they are handed over together (one set of flat arrays). */
@@ -13,12 +17,13 @@ const SUMS_PER_BATCH = 50_000;
 
 /** The filing being summed. */
 class FilingRun {
-  readonly sums = new PositionSums('', '');
   private readonly scale: number;
 
   constructor(
     readonly accession: string,
     filingDate: string,
+    private readonly numbers: CusipNumbers,
+    readonly positions: FilingPositions,
     private readonly noted: UnknownSecurities,
   ) {
     this.scale = dollarScale(filingDate);
@@ -34,14 +39,33 @@ class FilingRun {
     issuer: string,
     title: string | null,
   ) {
-    this.sums.add(cusip, shareType, putCall, value * this.scale, shares);
-    this.noted.noteName(cusip, issuer, title);
+    const n = this.numbers.numberOf(cusip);
+    this.positions.add(n, codeOf(shareType, putCall), value * this.scale, shares);
+    this.noted.noteNumber(n, issuer, title);
+  }
+
+  /** add for the normalised CUSIP at `at` in `cusips` and codeOf's `code`. */
+  addAt(
+    cusips: string,
+    at: number,
+    code: number,
+    value: number,
+    shares: number,
+    issuer: string,
+    title: string | null,
+  ) {
+    const n = this.numbers.numberIn(cusips, at);
+    this.positions.add(n, code, value * this.scale, shares);
+    this.noted.noteNumber(n, issuer, title);
   }
 }
 
 export class LoadSums {
   private readonly sums = new FilingSums();
   private readonly summing = new FilingSumsBuilder();
+  /** The load's CUSIPs, numbered for the filing being summed. */
+  private readonly numbers = new CusipNumbers();
+  private readonly positions = new FilingPositions();
   /** Per quarter, the names filed for each CUSIP in every row summed. */
   private readonly names = new Map<string, UnknownSecurities>();
   /** Filings whose rows' names are in `names`. */
@@ -59,10 +83,10 @@ export class LoadSums {
     this.closeFiling();
     let noted = this.names.get(quarter);
     if (!noted) {
-      noted = new UnknownSecurities(new Map());
+      noted = new UnknownSecurities(new Map(), this.numbers);
       this.names.set(quarter, noted);
     }
-    this.run = new FilingRun(accession, filingDate, noted);
+    this.run = new FilingRun(accession, filingDate, this.numbers, this.positions, noted);
     return this.run;
   }
 
@@ -86,7 +110,7 @@ export class LoadSums {
     const run = this.run;
     if (!run) return;
     this.run = null;
-    this.summing.addFiling(run.accession, run.sums.positions());
+    this.summing.addFiling(run.accession, this.positions, this.numbers);
     this.named.add(run.accession);
   }
 

@@ -27,14 +27,20 @@ const greater = (a: string | null, b: string | null) => (a === null ? b : b === 
 
 /**
  * Collects the filed names of CUSIPs the master lacks. Hot (every row of a load): the CUSIPs are
- * numbered (CusipNumbers, which hashes no string) and their names kept in arrays by number.
+ * numbered (CusipNumbers, which hashes no string) and their names kept in arrays by number. A load
+ * that numbers its CUSIPs anyway shares its numbering (`numbers`) and notes by number.
  */
 export class UnknownSecurities {
-  private numbers = new CusipNumbers();
-  private issuers: string[] = [];
+  /** By CUSIP number: the name noted, undefined for a CUSIP not noted. */
+  private issuers: (string | undefined)[] = [];
   private titles: (string | null)[] = [];
+  /** The numbers noted, in the order first noted. */
+  private order: number[] = [];
 
-  constructor(private readonly master: SecurityMaster) {}
+  constructor(
+    private readonly master: SecurityMaster,
+    private readonly numbers = new CusipNumbers(),
+  ) {}
 
   note(cusip: string, row: InfoRowFields): void {
     this.noteName(cusip, row[1], row[2]);
@@ -43,14 +49,24 @@ export class UnknownSecurities {
   noteName(cusip: string, issuer: string, title: string | null): void {
     // A load notes against an empty master (the derivation checks it later): no string hashed then.
     if (this.master.size > 0 && this.master.has(cusip)) return;
-    const n = this.numbers.numberOf(cusip);
-    if (n === this.issuers.length) {
-      this.issuers.push(issuer);
-      this.titles.push(title);
+    this.noteNumber(this.numbers.numberOf(cusip), issuer, title);
+  }
+
+  /** noteName for CUSIP number `n` of `numbers`. */
+  noteNumber(n: number, issuer: string, title: string | null): void {
+    if (this.master.size > 0 && this.master.has(this.numbers.cusips[n] as string)) return;
+    while (this.issuers.length <= n) {
+      this.issuers.push(undefined);
+      this.titles.push(null);
+    }
+    const known = this.issuers[n];
+    if (known === undefined) {
+      this.issuers[n] = issuer;
+      this.titles[n] = title;
+      this.order.push(n);
       return;
     }
     // Most rows repeat the name already noted, and equality is the cheaper test.
-    const known = this.issuers[n] as string;
     if (issuer !== known && issuer > known) this.issuers[n] = issuer;
     const knownTitle = this.titles[n] as string | null;
     if (title !== knownTitle) this.titles[n] = greater(knownTitle, title);
@@ -64,7 +80,7 @@ export class UnknownSecurities {
   /** Each CUSIP noted with its name, in the order first noted. */
   *names(): Generator<[string, { issuer: string; title_of_class: string | null }]> {
     const { cusips } = this.numbers;
-    for (let n = 0; n < cusips.length; n++)
+    for (const n of this.order)
       yield [
         cusips[n] as string,
         { issuer: this.issuers[n] as string, title_of_class: this.titles[n] as string | null },
@@ -73,9 +89,9 @@ export class UnknownSecurities {
 
   /** Forgets every name noted. */
   clear(): void {
-    this.numbers = new CusipNumbers();
     this.issuers = [];
     this.titles = [];
+    this.order = [];
   }
 }
 
