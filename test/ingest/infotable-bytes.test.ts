@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { normaliseInfoRow, scanDatasetInfoTable } from '../../src/ingest/sources/sec/dataset-records.js';
 import type { DatasetZip } from '../../src/ingest/sources/sec/dataset-zip.js';
-import { LineFields, readPlainRow } from '../../src/ingest/sources/sec/infotable-bytes.js';
+import { LineFields, readPlainRow, readPlainTexts } from '../../src/ingest/sources/sec/infotable-bytes.js';
 import { headerColumns, readTsvBatches } from '../../src/ingest/sources/sec/tsv.js';
 import type { InfoTableRow, Rejection } from '../../src/ingest/sources/sec/types.js';
 
@@ -196,6 +196,7 @@ describe('INFOTABLE read from its bytes', () => {
       expect(fields.split(bytes, 0, bytes.length)).toBe(true);
       const row = {} as InfoTableRow;
       if (!readPlainRow(fields, index, 'A', row)) continue;
+      readPlainTexts(fields, index, row);
       plain += 1;
       const split = line.replace(/\r$/, '').split('\t');
       const field = (k: number) => split[k];

@@ -4,12 +4,15 @@
  * fractions, negatives, and share types or put/call texts the parser would have normalised.
  */
 import { describe, expect, it } from 'vitest';
+import { codeOf } from '../../src/holdings/portfolio-pack.js';
 import {
   decodeInfoRows,
   FORMAT,
   InfoRowEncoder,
   type InfoRowFields,
 } from '../../src/ingest/sources/sec/holdings/info-row-codec.js';
+import type { RowFields } from '../../src/ingest/sources/sec/row-fields.js';
+import { TextColumn } from '../../src/ingest/sources/sec/text-column.js';
 
 // biome-ignore format: one row a line
 const ROWS: InfoRowFields[] = [
@@ -35,11 +38,27 @@ describe('information-table record codec', () => {
     expect(decodeInfoRows(bytes)).toEqual(ROWS);
   });
 
-  it('encodes rows from the parser (share type × put/call code) as addFields does', () => {
+  it('encodes rows as the parser hands them over (codes, texts as UTF-8) as addFields does', () => {
+    // biome-ignore format: one row a line
+    const rows: InfoRowFields[] = [...ROWS.slice(0, 3),
+      ['12345678X', 'Ünïcode "quoted" \\ issuer — 株式会社', 'CL A', 1.5, -3, 'SH', null, 'Sole', -0.25, 128, 16384]];
+    const texts = new TextColumn();
+    for (const row of rows) for (const text of [row[1], row[2], row[7]]) texts.add(text);
+    const taken = texts.take();
+    const fields: RowFields = {
+      cusips: Buffer.from(rows.map((row) => row[0]).join(''), 'latin1'),
+      codes: Uint8Array.from(rows, (row) => codeOf(row[5], row[6])),
+      values: Float64Array.from(rows, (row) => row[3]),
+      shares: Float64Array.from(rows, (row) => row[4]),
+      voting: Float64Array.from(rows.flatMap((row) => [row[8], row[9], row[10]].map((v) => v ?? Number.NaN))),
+      texts: taken.texts,
+      textLengths: taken.lengths,
+    };
     const encoder = new InfoRowEncoder();
-    encoder.addAt('037833100', 0, 0, 12_345_678, 1000, 'APPLE INC', 'COM', 'SOLE', 1000, 0, 0);
-    encoder.addAt('037833100594918104', 9, 4, 0, 5, 'MICROSOFT CORP', null, 'DFND', null, null, null);
-    expect(Buffer.compare(encoder.finish(), encode(ROWS.slice(0, 2)))).toBe(0);
+    let at = 0;
+    for (let i = 0; i < rows.length; i++) at = encoder.addParsed(fields, i, at);
+    expect(at).toBe(taken.texts.length);
+    expect(Buffer.compare(encoder.finish(), encode(rows))).toBe(0);
   });
 
   it('is smaller than the JSON text it replaces for typical rows', () => {

@@ -5,13 +5,25 @@
  * Checked against a plain computation over the same rows.
  */
 import { describe, expect, it } from 'vitest';
+import { CusipNumbers } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
 import { UnknownSecurities } from '../../src/ingest/sources/sec/holdings/derive/securities.js';
+import { TextColumn } from '../../src/ingest/sources/sec/text-column.js';
 
 type Filed = [cusip: string, issuer: string, title: string | null];
 
 const CUSIPS = ['037833100', '594918104', '02079K305', 'G0176J109', '12345*AB1', 'lowercase'];
-const ISSUERS = ['APPLE INC', 'Apple Inc', 'APPLE INC.', 'MICROSOFT CORP', 'ALPHABET INC'];
-const TITLES = ['COM', 'CL A', null, 'COM NEW', 'SHS'];
+const ISSUERS = [
+  'APPLE INC',
+  'Apple Inc',
+  'APPLE INC.',
+  'MICROSOFT CORP',
+  'ALPHABET INC',
+  'Société Générale',
+  'A',
+  'ALPHA INC',
+  'APPLE IND',
+];
+const TITLES = ['COM', 'CL A', null, 'COM NEW', 'SHS', 'ÉCU', 'COMMON STOCK', 'CXM', 'CL B', 'COMMON STOCX'];
 
 function rows(seed: number, count: number): Filed[] {
   let state = seed;
@@ -70,5 +82,34 @@ describe('UnknownSecurities', () => {
     expect([...a.names()]).toEqual([]);
     a.noteName('037833100', 'APPLE INC', null);
     expect([...a.names()]).toEqual([['037833100', { issuer: 'APPLE INC', title_of_class: null }]]);
+  });
+
+  it('notes names given as UTF-8 bytes, by a shared numbering, as it notes texts', () => {
+    // Names that grow late, differ only after their first byte, and get shorter, then longer.
+    // biome-ignore format: one CUSIP's rows a line
+    const crafted: Filed[] = [
+      ['037833100', 'APPLE INC', 'COM'], ['594918104', 'B', 'CL A'], ['037833100', 'APPLE IND', 'CXM'],
+      ['594918104', 'ABCDEFGHIJ', 'CL A'], ['037833100', 'APPLE INC', 'COM'], ['594918104', 'C', null],
+      ['037833100', 'APPLE INC', 'CXM'], ['594918104', 'CZZZZZZZZZZZZZ', 'CL B'], ['594918104', 'C', 'CL A'],
+    ];
+    for (const filed of [crafted, rows(7, 3000), rows(13, 3000), [...crafted, ...rows(29, 3000)]]) {
+      const numbers = new CusipNumbers();
+      const unknown = new UnknownSecurities(new Map(), numbers);
+      // The texts as TextColumn hands them over: issuer, class, back to back.
+      const texts = new TextColumn();
+      for (const [, issuer, title] of filed) {
+        texts.add(issuer);
+        texts.add(title);
+      }
+      const { texts: bytes, lengths } = texts.take();
+      let at = 0;
+      filed.forEach(([cusip], i) => {
+        const issuerLength = lengths[2 * i] as number;
+        const titleLength = lengths[2 * i + 1] as number;
+        unknown.noteNumberBytes(numbers.numberOf(cusip), bytes, at, issuerLength, titleLength);
+        at += issuerLength + Math.max(titleLength, 0);
+      });
+      expect(new Map(unknown.names())).toEqual(expected(filed, new Set()));
+    }
   });
 });

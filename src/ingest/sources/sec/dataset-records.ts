@@ -4,9 +4,9 @@
  * streamed in batches.
  */
 import type { DatasetZip } from './dataset-zip.js';
-import { type InfoTableColumns, LineFields, readPlainRow } from './infotable-bytes.js';
+import { type InfoTableColumns, LineFields, readPlainRow, readPlainTexts } from './infotable-bytes.js';
 import { headerColumns, readTsvBatches } from './tsv.js';
-import type { Filing13F, InfoTableRow, Rejection } from './types.js';
+import type { Filing13F, InfoTableRow, PlainInfoRow, Rejection } from './types.js';
 import { parseCik, parseFlag, parseSecDate, parseWholeNumber, textOrNull } from './values.js';
 
 type Row = Record<string, string | undefined>;
@@ -121,16 +121,46 @@ function columnsOf(columns: Map<string, number>): InfoTableColumns {
   };
 }
 
+/** What a scan of INFOTABLE hands each row that parsed to. */
+export interface InfoRowSink {
+  /** A row the string path read (the same object every time: copy what you keep). */
+  row(row: InfoTableRow): void;
+  /**
+   * A plain row read from its bytes: every field but the free texts in `row` (the same object every
+   * time), the texts (issuer, class, FIGI, other manager) still in the line, `fields` at `columns`.
+   */
+  plain(row: PlainInfoRow, fields: LineFields, columns: InfoTableColumns): void;
+}
+
 /**
  * Streams INFOTABLE into `onRow`, one parsed row at a time and always the same object (millions of
  * rows, no garbage for this step: copy what you keep). Yields, after each few thousand rows, how
- * many of them parsed (the others are in `rejections`). Lines are read from the inflated bytes
- * (infotable-bytes.ts); a row that is not plain is decoded and read as readTsvBatches would give it.
+ * many of them parsed (the others are in `rejections`).
  */
-export async function* scanDatasetInfoTable(
+export function scanDatasetInfoTable(
   zip: DatasetZip,
   rejections: Rejection[],
   onRow: (row: InfoTableRow) => void,
+): AsyncGenerator<number> {
+  return scanInfoTableRows(zip, rejections, {
+    row: onRow,
+    plain(row, fields, columns) {
+      const full = row as InfoTableRow;
+      readPlainTexts(fields, columns, full);
+      onRow(full);
+    },
+  });
+}
+
+/**
+ * scanDatasetInfoTable for a sink that takes plain rows with their texts still in the line. Lines
+ * are read from the inflated bytes (infotable-bytes.ts); a row that is not plain is decoded and
+ * read as readTsvBatches would give it.
+ */
+export async function* scanInfoTableRows(
+  zip: DatasetZip,
+  rejections: Rejection[],
+  sink: InfoRowSink,
 ): AsyncGenerator<number> {
   const fields = new LineFields(MAX_FIELDS);
   const parsed = emptyInfoRow();
@@ -166,7 +196,11 @@ export async function* scanDatasetInfoTable(
   };
 
   const readRow = (columns: InfoTableColumns, bytes: Buffer, start: number, end: number): boolean => {
-    if (!fields.split(bytes, start, end)) return readText(columns, bytes.toString('utf8', start, end));
+    if (!fields.split(bytes, start, end)) {
+      if (!readText(columns, bytes.toString('utf8', start, end))) return false;
+      sink.row(parsed);
+      return true;
+    }
     if (lastRawBytes === null || !fields.equals(columns.accession, lastRawBytes)) {
       const raw = fields.text(columns.accession);
       if (raw !== lastRaw) {
@@ -180,10 +214,13 @@ export async function* scanDatasetInfoTable(
       }
       lastRawBytes = raw === undefined ? null : fields.copy(columns.accession);
     }
-    return (
-      readPlainRow(fields, columns, lastAccession, parsed) ||
-      readText(columns, bytes.toString('utf8', start, end))
-    );
+    if (readPlainRow(fields, columns, lastAccession, parsed)) {
+      sink.plain(parsed, fields, columns);
+      return true;
+    }
+    if (!readText(columns, bytes.toString('utf8', start, end))) return false;
+    sink.row(parsed);
+    return true;
   };
 
   const line = (bytes: Buffer, start: number, end: number) => {
@@ -197,10 +234,7 @@ export async function* scanDatasetInfoTable(
       index = columnsOf(header);
       infoRow = rawRowReader(index);
     }
-    if (readRow(index, bytes, start, stop)) {
-      onRow(parsed);
-      parsedRows += 1;
-    }
+    if (readRow(index, bytes, start, stop)) parsedRows += 1;
   };
 
   // The bytes since the last newline; joined only once a chunk brings the line's end, so a long

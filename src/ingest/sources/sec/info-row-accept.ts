@@ -4,9 +4,9 @@
  * verdict carries the reason a row is skipped or rejected, so the load summary can count it.
  */
 import type { InfoRowFields } from './holdings/info-row-codec.js';
-import type { InfoTableRow } from './types.js';
+import type { InfoTableRow, PlainInfoRow } from './types.js';
 
-const PLACEHOLDER_CUSIP = '000000000';
+export const PLACEHOLDER_CUSIP = '000000000';
 
 type Refusal = Readonly<{ skip: string } | { reject: string }>;
 
@@ -29,10 +29,20 @@ const EMPTY_SHARE_TYPE: Refusal = Object.freeze({ reject: 'empty SSHPRNAMTTYPE' 
  * load, undefined when the load lacks it.
  */
 export function infoRowRefusal(row: InfoTableRow, formType: string | undefined): Refusal | null {
+  return plainRowRefusal(row, row.cusip === PLACEHOLDER_CUSIP, row.issuer === null, formType);
+}
+
+/** infoRowRefusal for a row whose CUSIP and issuer are known only as the placeholder or not, empty or not. */
+export function plainRowRefusal(
+  row: PlainInfoRow,
+  placeholderCusip: boolean,
+  emptyIssuer: boolean,
+  formType: string | undefined,
+): Refusal | null {
   if (formType === undefined) return NOT_IN_LOAD;
   if (formType.startsWith('13F-NT')) return OF_NOTICE;
-  if (row.cusip === PLACEHOLDER_CUSIP && row.value === 0) return PLACEHOLDER;
-  if (row.issuer === null) return EMPTY_ISSUER;
+  if (placeholderCusip && row.value === 0) return PLACEHOLDER;
+  if (emptyIssuer) return EMPTY_ISSUER;
   if (row.shares === null) return EMPTY_SHARES;
   if (row.shareType === null) return EMPTY_SHARE_TYPE;
   return null;

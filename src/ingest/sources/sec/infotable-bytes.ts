@@ -12,7 +12,7 @@
  * lower case, bad values and their messages. On a plain row the two agree field for field
  * (test/ingest/infotable-bytes.test.ts compares them over real-shaped and mutated rows).
  */
-import type { InfoTableRow } from './types.js';
+import type { InfoTableRow, PlainInfoRow } from './types.js';
 import { textOrNull } from './values.js';
 
 /** Where each column is in a row (−1 when the data set lacks it). */
@@ -66,6 +66,20 @@ export class LineFields {
     return k >= 0 && k < this.count ? (this.ends[k] as number) - (this.starts[k] as number) : -1;
   }
 
+  /** Where field k begins (a field the row has). */
+  startOf(k: number): number {
+    return this.starts[k] as number;
+  }
+
+  /** Whether textOrNull reads field k as null (empty, missing or only whitespace). */
+  isBlank(k: number): boolean {
+    const length = this.length(k);
+    if (length <= 0) return true;
+    // A first byte of 0x21–0x7F is a character trimming keeps.
+    const first = this.bytes[this.starts[k] as number] as number;
+    return first > 0x20 && first < 0x80 ? false : this.textOrNull(k) === null;
+  }
+
   /** Field k decoded (UTF-8); undefined where the string path's row[k] is. */
   text(k: number): string | undefined {
     if (k < 0 || k >= this.count) return undefined;
@@ -117,16 +131,16 @@ export class LineFields {
     return value;
   }
 
-  /** Field k when it is nine of [0-9A-Z] (a CUSIP needing no normalising), else null. */
-  cusip(k: number): string | null {
-    if (this.length(k) !== 9) return null;
+  /** Whether field k is nine of [0-9A-Z] (a CUSIP needing no normalising). */
+  isCusip(k: number): boolean {
+    if (this.length(k) !== 9) return false;
     const { bytes } = this;
     const at = this.starts[k] as number;
     for (let i = at; i < at + 9; i++) {
       const c = bytes[i] as number;
-      if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return null;
+      if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
     }
-    return bytes.toString('latin1', at, at + 9);
+    return true;
   }
 }
 
@@ -154,16 +168,16 @@ const DISCRETIONS = [
 ] as const;
 
 /**
- * Reads a plain row (all but the accession number, which the caller has checked) into `into`, as
- * normaliseInfoRow would; false, with `into` partly written, for a row the string path must read.
+ * Reads a plain row (all but the accession number, which the caller has checked, and the CUSIP
+ * and free texts, left in `fields`) into `into`, as normaliseInfoRow would; false, with `into`
+ * partly written, for a row the string path must read.
  */
 export function readPlainRow(
   fields: LineFields,
   index: InfoTableColumns,
   accession: string,
-  into: InfoTableRow,
+  into: PlainInfoRow,
 ): boolean {
-  const cusip = fields.cusip(index.cusip);
   const value = fields.number(index.value, false);
   const shares = fields.number(index.shares, true);
   const sole = fields.number(index.sole, true);
@@ -173,22 +187,26 @@ export function readPlainRow(
   const putCall = coded(fields, index.putCall, PUT_CALLS);
   const discretion = coded(fields, index.discretion, DISCRETIONS);
   // biome-ignore format: one test per field
-  if (cusip === null || Number.isNaN(value) || Number.isNaN(shares) || Number.isNaN(sole) || Number.isNaN(shared)
+  if (!fields.isCusip(index.cusip) || Number.isNaN(value) || Number.isNaN(shares) || Number.isNaN(sole) || Number.isNaN(shared)
     || Number.isNaN(none) || shareType === undefined || putCall === undefined || discretion === undefined)
     return false;
   into.accession = accession;
-  into.cusip = cusip;
-  into.issuer = fields.textOrNull(index.issuer);
-  into.titleOfClass = fields.textOrNull(index.title);
-  into.figi = fields.textOrNull(index.figi);
   into.value = value as number;
   into.shares = shares;
   into.shareType = shareType;
   into.putCall = putCall;
   into.discretion = discretion;
-  into.otherManager = fields.textOrNull(index.other);
   into.votingSole = sole;
   into.votingShared = shared;
   into.votingNone = none;
   return true;
+}
+
+/** The CUSIP and free texts of a plain row, as normaliseInfoRow reads them, into `into`. */
+export function readPlainTexts(fields: LineFields, index: InfoTableColumns, into: InfoTableRow): void {
+  into.cusip = fields.text(index.cusip) as string;
+  into.issuer = fields.textOrNull(index.issuer);
+  into.titleOfClass = fields.textOrNull(index.title);
+  into.figi = fields.textOrNull(index.figi);
+  into.otherManager = fields.textOrNull(index.other);
 }

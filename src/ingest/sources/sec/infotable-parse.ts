@@ -8,11 +8,17 @@
 
 import { codeOf } from '../../../holdings/portfolio-pack.js';
 import { doubled } from '../../../typed-arrays.js';
-import { scanDatasetInfoTable } from './dataset-records.js';
+import { type InfoRowSink, scanInfoTableRows } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
 import { MAX_ROWS_PER_PART } from './holdings/info-tables.js';
-import { infoRowRefusal } from './info-row-accept.js';
-import type { InfoTableRow, Rejection } from './types.js';
+
+const CUSIP_BYTES = 9;
+
+import { infoRowRefusal, PLACEHOLDER_CUSIP, plainRowRefusal } from './info-row-accept.js';
+import type { InfoTableColumns, LineFields } from './infotable-bytes.js';
+import type { RowFields } from './row-fields.js';
+import { TextColumn } from './text-column.js';
+import type { InfoTableRow, PlainInfoRow, Rejection } from './types.js';
 
 /** The filings of the load an INFOTABLE row may belong to: accession → form type. */
 export type LoadFilings = ReadonlyMap<string, string>;
@@ -27,22 +33,6 @@ export interface RecordCut {
   part: number;
   rows: number;
   continues: boolean;
-}
-
-/** The rows of a batch's records, back to back (transferable arrays and two strings). */
-export interface RowFields {
-  /** 9 characters a row (normalised CUSIP). */
-  cusips: string;
-  /** Share type × put/call (filing-sums.ts codeOf). */
-  codes: Uint8Array;
-  /** VALUE and SSHPRNAMT as filed. */
-  values: Float64Array;
-  shares: Float64Array;
-  /** Voting authority sole, shared, none: three a row, NaN for null. */
-  voting: Float64Array;
-  /** Issuer, class and investment discretion a row, as a JSON array (nulls kept). JSON.parse gives
-   * flat strings, which compare several times faster than slices of one long string. */
-  texts: string;
 }
 
 export interface ParsedBatch {
@@ -70,28 +60,49 @@ function count(map: Map<string, number>, reason: string) {
 /** The accepted rows' fields, straight into typed arrays that grow as needed. */
 class FieldColumns {
   size = 0;
-  private cusips: string[] = [];
+  private cusips = new Uint8Array(ROWS_PER_BATCH * CUSIP_BYTES);
   private codes = new Uint8Array(ROWS_PER_BATCH);
   private values = new Float64Array(ROWS_PER_BATCH);
   private shares = new Float64Array(ROWS_PER_BATCH);
   private voting = new Float64Array(ROWS_PER_BATCH * 3);
-  private texts: (string | null)[] = [];
+  private readonly texts = new TextColumn();
 
-  /** An accepted row (infoRowRefusal gave null: issuer, shares and share type are there). */
+  /** An accepted row the string path read (infoRowRefusal gave null). */
   add(row: InfoTableRow): void {
+    const at = this.addNumbers(row) * CUSIP_BYTES;
+    // normaliseInfoRow let through nine of [0-9A-Z] only.
+    for (let k = 0; k < CUSIP_BYTES; k++) this.cusips[at + k] = row.cusip.charCodeAt(k);
+    this.texts.add(row.issuer);
+    this.texts.add(row.titleOfClass);
+    this.texts.add(row.discretion);
+  }
+
+  /** An accepted plain row, its CUSIP and texts copied from the line. */
+  addPlain(row: PlainInfoRow, fields: LineFields, columns: InfoTableColumns): void {
+    const at = this.addNumbers(row) * CUSIP_BYTES;
+    const { bytes } = fields;
+    const start = fields.startOf(columns.cusip);
+    for (let k = 0; k < CUSIP_BYTES; k++) this.cusips[at + k] = bytes[start + k] as number;
+    this.texts.addField(fields, columns.issuer);
+    this.texts.addField(fields, columns.title);
+    this.texts.add(row.discretion);
+  }
+
+  /** The row's numbers and codes; returns its index. */
+  private addNumbers(row: PlainInfoRow): number {
     if (this.size === this.codes.length) this.grow();
     const i = this.size++;
-    this.cusips.push(row.cusip);
     this.codes[i] = codeOf(row.shareType as string, row.putCall);
     this.values[i] = row.value;
     this.shares[i] = row.shares as number;
     this.voting[3 * i] = row.votingSole ?? Number.NaN;
     this.voting[3 * i + 1] = row.votingShared ?? Number.NaN;
     this.voting[3 * i + 2] = row.votingNone ?? Number.NaN;
-    this.texts.push(row.issuer, row.titleOfClass, row.discretion);
+    return i;
   }
 
   private grow(): void {
+    this.cusips = doubled(this.cusips);
     this.codes = doubled(this.codes);
     this.values = doubled(this.values);
     this.shares = doubled(this.shares);
@@ -99,17 +110,17 @@ class FieldColumns {
   }
 
   take(): RowFields {
+    const { texts, lengths } = this.texts.take();
     const fields = {
-      cusips: this.cusips.join(''),
+      cusips: this.cusips.slice(0, CUSIP_BYTES * this.size),
       codes: this.codes.slice(0, this.size),
       values: this.values.slice(0, this.size),
       shares: this.shares.slice(0, this.size),
       voting: this.voting.slice(0, 3 * this.size),
-      texts: JSON.stringify(this.texts),
+      texts,
+      textLengths: lengths,
     };
     this.size = 0;
-    this.cusips = [];
-    this.texts = [];
     return fields;
   }
 }
@@ -173,15 +184,28 @@ export async function* parseInfoTable(zip: DatasetZip, filings: LoadFilings): As
     read = 0;
     return batch;
   };
-  const onRow = (row: InfoTableRow) => {
-    const refusal = infoRowRefusal(row, filings.get(row.accession));
-    if (refusal === null) {
+  const refused = (refusal: ReturnType<typeof infoRowRefusal>) => {
+    if (refusal === null) return false;
+    if ('skip' in refusal) count(skipped, refusal.skip);
+    else count(rejected, refusal.reject);
+    return true;
+  };
+  const sink: InfoRowSink = {
+    row(row) {
+      if (refused(infoRowRefusal(row, filings.get(row.accession)))) return;
       cutter.add(row.accession);
       columns.add(row);
-    } else if ('skip' in refusal) count(skipped, refusal.skip);
-    else count(rejected, refusal.reject);
+    },
+    plain(row, fields, at) {
+      // biome-ignore format: one verdict
+      const refusal = plainRowRefusal(row, fields.is(at.cusip, PLACEHOLDER_CUSIP), fields.isBlank(at.issuer),
+        filings.get(row.accession));
+      if (refused(refusal)) return;
+      cutter.add(row.accession);
+      columns.addPlain(row, fields, at);
+    },
   };
-  for await (const rows of scanDatasetInfoTable(zip, rejections, onRow)) {
+  for await (const rows of scanInfoTableRows(zip, rejections, sink)) {
     read += rows;
     if (read >= ROWS_PER_BATCH) {
       cutter.endBatch();

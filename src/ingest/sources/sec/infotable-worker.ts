@@ -36,8 +36,7 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput) {
   try {
     for await (const batch of parseInfoTable(zip, input.filings)) {
       while (unacknowledged >= MAX_UNACKNOWLEDGED) await new Promise<void>((done) => (wake = done));
-      const { codes, values, shares, voting } = batch.fields;
-      const transfer = [codes.buffer, values.buffer, shares.buffer, voting.buffer] as ArrayBuffer[];
+      const transfer = Object.values(batch.fields).map((column) => column.buffer) as ArrayBuffer[];
       port.postMessage({ type: 'batch', batch } satisfies WorkerMessage, transfer);
       unacknowledged += 1;
     }

@@ -160,10 +160,9 @@ export class Loader13F {
   async addParsed(batch: ParsedBatch): Promise<void> {
     for (const [reason, count] of batch.skipped) this.ctx.tally.skip(reason, count);
     for (const [reason, count] of batch.rejected) this.ctx.tally.reject(reason, count);
-    const { cusips, codes, values, shares, voting } = batch.fields;
-    const texts = JSON.parse(batch.fields.texts) as (string | null)[];
-    const votes = (i: number) => (Number.isNaN(voting[i]) ? null : (voting[i] as number));
+    const { fields } = batch;
     let at = 0;
+    let textAt = 0;
     for (const cut of batch.records) {
       const { filingDate, quarter } = this.filingDates.get(cut.accession) as {
         filingDate: string;
@@ -174,15 +173,8 @@ export class Loader13F {
       const rows =
         open?.accession === cut.accession && open.part === cut.part ? open.rows : new InfoRowEncoder();
       for (let k = 0; k < cut.rows; k++) {
-        const i = at + k;
-        const code = codes[i] as number;
-        const issuer = texts[3 * i] as string;
-        const title = texts[3 * i + 1] ?? null;
-        const value = values[i] as number;
-        // biome-ignore format: one value per field of INFO_ROW_FIELDS
-        rows.addAt(cusips, i * 9, code, value, shares[i] as number, issuer, title, texts[3 * i + 2] ?? null,
-          votes(3 * i), votes(3 * i + 1), votes(3 * i + 2));
-        run.addAt(cusips, i * 9, code, value, shares[i] as number, issuer, title);
+        run.addParsed(fields, at + k, textAt);
+        textAt = rows.addParsed(fields, at + k, textAt);
       }
       at += cut.rows;
       this.rowCount += cut.rows;

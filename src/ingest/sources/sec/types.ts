@@ -59,6 +59,9 @@ export interface InfoTableRow {
   votingNone: number | null;
 }
 
+/** A row's fields but its CUSIP and free texts (which a byte-level reader leaves in the line). */
+export type PlainInfoRow = Omit<InfoTableRow, 'cusip' | 'issuer' | 'titleOfClass' | 'figi' | 'otherManager'>;
+
 /** One registered adviser (monthly ADV file or IAPD feed). AUM in USD. */
 export interface AdviserRecord {
   crd: number;

@@ -25,6 +25,7 @@ import {
   SHARE_TYPES,
   shareTypeOf,
 } from '../../../../holdings/portfolio-pack.js';
+import type { RowFields } from '../row-fields.js';
 
 // biome-ignore format: field list
 export const INFO_ROW_FIELDS = ['cusip', 'issuer', 'title_of_class', 'value', 'shares', 'share_type', 'put_call',
@@ -53,6 +54,18 @@ const LARGEST_WHOLE = 2 ** 52;
 
 const varintLength = (v: number) => (v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : 4);
 
+/** DISCRETIONS' index of the ASCII text of `length` bytes at `at`, −1 for any other text. */
+function discretionCode(texts: Uint8Array, at: number, length: number): number {
+  for (let d = 1; d < DISCRETIONS.length; d++) {
+    const name = DISCRETIONS[d] as string;
+    if (name.length !== length) continue;
+    let k = 0;
+    while (k < length && texts[at + k] === name.charCodeAt(k)) k++;
+    if (k === length) return d;
+  }
+  return -1;
+}
+
 /** Appends rows to one record's bytes. */
 export class InfoRowEncoder {
   private bytes = Buffer.allocUnsafe(4096);
@@ -66,25 +79,33 @@ export class InfoRowEncoder {
   }
 
   /**
-   * A row whose CUSIP is at `at` in `cusips` (CUSIPs written back to back) and whose share type and
-   * put/call are codeOf's `code` (the parser's normalised values).
+   * Row `i` of a parsed batch (infotable-parse.ts), its texts from `textAt` in the batch's texts;
+   * returns where the next row's texts begin. The texts are copied as the UTF-8 bytes they are.
    */
-  addAt(
-    cusips: string,
-    at: number,
-    code: number,
-    value: number,
-    shares: number,
-    issuer: string,
-    title: string | null,
-    discretion: string | null,
-    votingSole: number | null,
-    votingShared: number | null,
-    votingNone: number | null,
-  ): void {
-    this.cusipAt(cusips, at);
-    this.byte(code);
-    this.rest(value, shares, issuer, title, discretion, votingSole, votingShared, votingNone);
+  addParsed(fields: RowFields, i: number, textAt: number): number {
+    const { cusips, texts, textLengths, voting } = fields;
+    this.reserve(CUSIP_BYTES + 1);
+    for (let k = CUSIP_BYTES * i; k < CUSIP_BYTES * (i + 1); k++) this.bytes[this.at++] = cusips[k] as number;
+    this.bytes[this.at++] = fields.codes[i] as number;
+    this.number(fields.values[i] as number);
+    this.number(fields.shares[i] as number);
+    let at = this.textBytes(texts, textAt, textLengths[3 * i] as number);
+    at = this.textBytes(texts, at, textLengths[3 * i + 1] as number);
+    const length = textLengths[3 * i + 2] as number;
+    const d = length < 0 ? 0 : discretionCode(texts, at, length);
+    if (d >= 0) {
+      this.byte(d);
+      at += Math.max(length, 0);
+    } else {
+      this.byte(TEXT_CODE);
+      at = this.textBytes(texts, at, length);
+    }
+    for (let k = 3 * i; k < 3 * i + 3; k++) {
+      const vote = voting[k] as number;
+      this.number(Number.isNaN(vote) ? null : vote);
+    }
+    this.count += 1;
+    return at;
   }
 
   /** A row as stored fields (any share type and put/call text). */
@@ -102,17 +123,11 @@ export class InfoRowEncoder {
   }
 
   private cusip(cusip: string): void {
-    if (cusip.length !== CUSIP_BYTES) throw new Error(`CUSIP ${JSON.stringify(cusip)} is not 9 characters`);
-    this.cusipAt(cusip, 0);
-  }
-
-  private cusipAt(text: string, at: number): void {
     this.reserve(CUSIP_BYTES);
-    if (at + CUSIP_BYTES > text.length) throw new Error(`no CUSIP at ${at} of ${JSON.stringify(text)}`);
-    for (let i = at; i < at + CUSIP_BYTES; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 0x80)
-        throw new Error(`CUSIP ${JSON.stringify(text.slice(at, at + CUSIP_BYTES))} is not ASCII`);
+    if (cusip.length !== CUSIP_BYTES) throw new Error(`CUSIP ${JSON.stringify(cusip)} is not 9 characters`);
+    for (let i = 0; i < CUSIP_BYTES; i++) {
+      const c = cusip.charCodeAt(i);
+      if (c >= 0x80) throw new Error(`CUSIP ${JSON.stringify(cusip)} is not ASCII`);
       this.bytes[this.at++] = c;
     }
   }
@@ -183,6 +198,18 @@ export class InfoRowEncoder {
     this.float[0] = n;
     this.bytes.set(this.floatBytes, this.at);
     this.at += 8;
+  }
+
+  /** A text given as its UTF-8 bytes (`length` −1: null); returns where the bytes end. */
+  private textBytes(texts: Uint8Array, at: number, length: number): number {
+    if (length < 0) {
+      this.byte(0);
+      return at;
+    }
+    this.varint(length + 1);
+    this.reserve(length);
+    for (let k = at; k < at + length; k++) this.bytes[this.at++] = texts[k] as number;
+    return at + length;
   }
 
   private text(s: string | null): void {

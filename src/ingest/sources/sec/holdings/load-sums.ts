@@ -5,6 +5,7 @@
  */
 
 import { codeOf } from '../../../../holdings/portfolio-pack.js';
+import type { RowFields } from '../row-fields.js';
 import { CusipNumbers } from './derive/cusip-numbers.js';
 import type { LoadedSums } from './derive/index.js';
 import { dollarScale } from './derive/positions.js';
@@ -44,19 +45,14 @@ class FilingRun {
     this.noted.noteNumber(n, issuer, title);
   }
 
-  /** add for the normalised CUSIP at `at` in `cusips` and codeOf's `code`. */
-  addAt(
-    cusips: string,
-    at: number,
-    code: number,
-    value: number,
-    shares: number,
-    issuer: string,
-    title: string | null,
-  ) {
-    const n = this.numbers.numberIn(cusips, at);
-    this.positions.add(n, code, value * this.scale, shares);
-    this.noted.noteNumber(n, issuer, title);
+  /** add for row `i` of a parsed batch (infotable-parse.ts), its texts from `textAt` in the batch's. */
+  addParsed(fields: RowFields, i: number, textAt: number) {
+    const n = this.numbers.numberAt(fields.cusips, 9 * i);
+    const value = fields.values[i] as number;
+    this.positions.add(n, fields.codes[i] as number, value * this.scale, fields.shares[i] as number);
+    // biome-ignore format: one call
+    this.noted.noteNumberBytes(n, fields.texts, textAt, fields.textLengths[3 * i] as number,
+      fields.textLengths[3 * i + 1] as number);
   }
 }
 

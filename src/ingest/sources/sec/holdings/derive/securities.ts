@@ -12,6 +12,7 @@ import type { InfoRowFields } from '../info-row-codec.js';
 import { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
 import { FILINGS_PER_READ, readFilingRows } from './filing-rows.js';
+import { ISSUER, NotedTexts, TITLE } from './noted-texts.js';
 
 export type SecurityMaster = Map<string, { issuer: string; title_of_class: string | null }>;
 
@@ -22,6 +23,10 @@ export async function loadSecurityMaster(executor: Executor): Promise<SecurityMa
     .execute();
   return new Map(rows.map((row) => [row.cusip, { issuer: row.issuer, title_of_class: row.title_of_class }]));
 }
+
+/** The text of `length` UTF-8 bytes at `at`; null for length −1. */
+const decoded = (texts: Uint8Array, at: number, length: number) =>
+  length < 0 ? null : Buffer.from(texts.buffer, texts.byteOffset + at, length).toString('utf8');
 
 const greater = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
 
@@ -36,6 +41,8 @@ export class UnknownSecurities {
   private titles: (string | null)[] = [];
   /** The numbers noted, in the order first noted. */
   private order: number[] = [];
+  /** The bytes of names already noted, to skip rows that repeat them (noteNumberBytes). */
+  private noted = new NotedTexts();
 
   constructor(
     private readonly master: SecurityMaster,
@@ -72,6 +79,23 @@ export class UnknownSecurities {
     if (title !== knownTitle) this.titles[n] = greater(knownTitle, title);
   }
 
+  /**
+   * noteNumber for an issuer and class given as UTF-8 bytes: `length` bytes from `at` in `texts`,
+   * the class right after the issuer (TextColumn's form: length −1 for null). Most rows repeat names
+   * already noted: those are recognised by their bytes, and only the others are decoded.
+   */
+  noteNumberBytes(n: number, texts: Uint8Array, at: number, issuerLength: number, titleLength: number): void {
+    const titleAt = at + Math.max(issuerLength, 0);
+    const { noted } = this;
+    if (noted.has(n, ISSUER, texts, at, issuerLength) && noted.has(n, TITLE, texts, titleAt, titleLength))
+      return;
+    const issuer = decoded(texts, at, issuerLength) as string;
+    const title = decoded(texts, titleAt, titleLength);
+    this.noteNumber(n, issuer, title);
+    noted.keep(n, ISSUER, texts, at, issuerLength, this.issuers[n] === issuer);
+    noted.keep(n, TITLE, texts, titleAt, titleLength, this.titles[n] === title);
+  }
+
   /** Notes names collected elsewhere (another UnknownSecurities). */
   noteAll(other: UnknownSecurities): void {
     for (const [cusip, name] of other.names()) this.noteName(cusip, name.issuer, name.title_of_class);
@@ -92,6 +116,7 @@ export class UnknownSecurities {
     this.issuers = [];
     this.titles = [];
     this.order = [];
+    this.noted = new NotedTexts();
   }
 }
 
