@@ -52,7 +52,7 @@ export const SECURITY_POSITIONS: PackLayout = {
 };
 
 /** Rank of a code in the order of (share type, put/call) with null first, as SQL sorts them. */
-const CODE_RANK = (() => {
+export const CODE_RANK = (() => {
   const codes = SHARE_TYPES.flatMap((s) => PUT_CALLS.map((p) => ({ code: codeOf(s, p), s, p: p ?? '' })));
   codes.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : a.p < b.p ? -1 : a.p > b.p ? 1 : 0));
   const rank = new Uint8Array(codes.length);

@@ -18,11 +18,14 @@ function random(seed: number): () => number {
   };
 }
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*@#';
+/** A CUSIP's characters (in any order: the order CUSIPs sort in is the texts'). */
+const CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*@#';
 
 function cusipsOf(next: () => number, count: number, odd: boolean): string[] {
   return Array.from({ length: count }, (_, i) => {
-    const cusip = Array.from({ length: 9 }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join('');
+    const cusip = Array.from({ length: 9 }, () => CHARACTERS[Math.floor(next() * CHARACTERS.length)]).join(
+      '',
+    );
     // A few outside the alphabet (lower case, a space, too short), as a raw-row CUSIP may be.
     return odd && i % 50 === 7 ? (['abc123456', '12345 789', '1234'][i % 3] ?? cusip) : cusip;
   });

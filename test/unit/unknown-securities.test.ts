@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CusipNumbers } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
-import { UnknownSecurities } from '../../src/ingest/sources/sec/holdings/derive/securities.js';
+import {
+  type SecurityMaster,
+  UnknownSecurities,
+} from '../../src/ingest/sources/sec/holdings/derive/securities.js';
 import { TextColumn } from '../../src/ingest/sources/sec/text-column.js';
 
 type Filed = [cusip: string, issuer: string, title: string | null];
@@ -93,23 +96,57 @@ describe('UnknownSecurities', () => {
       ['037833100', 'APPLE INC', 'CXM'], ['594918104', 'CZZZZZZZZZZZZZ', 'CL B'], ['594918104', 'C', 'CL A'],
     ];
     for (const filed of [crafted, rows(7, 3000), rows(13, 3000), [...crafted, ...rows(29, 3000)]]) {
-      const numbers = new CusipNumbers();
-      const unknown = new UnknownSecurities(new Map(), numbers);
-      // The texts as TextColumn hands them over: issuer, class, back to back.
-      const texts = new TextColumn();
-      for (const [, issuer, title] of filed) {
-        texts.add(issuer);
-        texts.add(title);
-      }
-      const { texts: bytes, lengths } = texts.take();
-      let at = 0;
-      filed.forEach(([cusip], i) => {
-        const issuerLength = lengths[2 * i] as number;
-        const titleLength = lengths[2 * i + 1] as number;
-        unknown.noteNumberBytes(numbers.numberOf(cusip), bytes, at, issuerLength, titleLength);
-        at += issuerLength + Math.max(titleLength, 0);
-      });
+      const unknown = noteAsBytes(filed, new Map(), () => false);
       expect(new Map(unknown.names())).toEqual(expected(filed, new Set()));
     }
   });
+
+  it('notes from bytes past its first pool and places, beside a master and names noted as texts', () => {
+    // 3,000 CUSIPs with long names in several spellings: the byte pool and the places grow.
+    const cusips = Array.from({ length: 3000 }, (_, i) => String(100_000_000 + i * 7919).slice(0, 9));
+    let state = 17;
+    const pick = (n: number) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % n;
+    };
+    const filed: Filed[] = Array.from({ length: 40_000 }, () => {
+      const cusip = cusips[pick(cusips.length)] as string;
+      return [
+        cusip,
+        `ISSUER ${cusip} HOLDINGS INCORPORATED ${'ABC'[pick(3)]}`,
+        pick(4) === 0 ? null : `CLASS ${pick(3)}`,
+      ];
+    });
+    const master = new Map(cusips.slice(0, 50).map((c) => [c, { issuer: 'KNOWN', title_of_class: null }]));
+    // Every fifth row noted as texts, the others as bytes.
+    const unknown = noteAsBytes(filed, master, (i) => i % 5 === 0);
+    expect(
+      filed.reduce((n, [, issuer, title]) => n + issuer.length + (title?.length ?? 0), 0),
+    ).toBeGreaterThan(1 << 20);
+    expect(new Map(unknown.names())).toEqual(expected(filed, new Set(master.keys())));
+  });
 });
+
+/**
+ * Notes `filed` by a shared numbering, its names as the UTF-8 bytes TextColumn hands over (issuer,
+ * class, back to back), or as texts for the rows `asText` picks.
+ */
+function noteAsBytes(filed: readonly Filed[], master: SecurityMaster, asText: (row: number) => boolean) {
+  const numbers = new CusipNumbers();
+  const unknown = new UnknownSecurities(master, numbers);
+  const texts = new TextColumn();
+  for (const [, issuer, title] of filed) {
+    texts.add(issuer);
+    texts.add(title);
+  }
+  const { texts: bytes, lengths } = texts.take();
+  let at = 0;
+  filed.forEach(([cusip, issuer, title], i) => {
+    const issuerLength = lengths[2 * i] as number;
+    const titleLength = lengths[2 * i + 1] as number;
+    if (asText(i)) unknown.noteNumber(numbers.numberOf(cusip), issuer, title);
+    else unknown.noteNumberBytes(numbers.numberOf(cusip), bytes, at, issuerLength, titleLength);
+    at += issuerLength + Math.max(titleLength, 0);
+  });
+  return unknown;
+}

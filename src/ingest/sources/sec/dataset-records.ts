@@ -195,12 +195,15 @@ export async function* scanInfoTableRows(
     }
   };
 
+  /** The line decoded, through the string path, to the sink. */
+  const readDecoded = (columns: InfoTableColumns, bytes: Buffer, start: number, end: number): boolean => {
+    if (!readText(columns, bytes.toString('utf8', start, end))) return false;
+    sink.row(parsed);
+    return true;
+  };
+
   const readRow = (columns: InfoTableColumns, bytes: Buffer, start: number, end: number): boolean => {
-    if (!fields.split(bytes, start, end)) {
-      if (!readText(columns, bytes.toString('utf8', start, end))) return false;
-      sink.row(parsed);
-      return true;
-    }
+    if (!fields.split(bytes, start, end)) return readDecoded(columns, bytes, start, end);
     if (lastRawBytes === null || !fields.equals(columns.accession, lastRawBytes)) {
       const raw = fields.text(columns.accession);
       if (raw !== lastRaw) {
@@ -214,12 +217,8 @@ export async function* scanInfoTableRows(
       }
       lastRawBytes = raw === undefined ? null : fields.copy(columns.accession);
     }
-    if (readPlainRow(fields, columns, lastAccession, parsed)) {
-      sink.plain(parsed, fields, columns);
-      return true;
-    }
-    if (!readText(columns, bytes.toString('utf8', start, end))) return false;
-    sink.row(parsed);
+    if (!readPlainRow(fields, columns, lastAccession, parsed)) return readDecoded(columns, bytes, start, end);
+    sink.plain(parsed, fields, columns);
     return true;
   };
 
@@ -237,10 +236,11 @@ export async function* scanInfoTableRows(
     if (readRow(index, bytes, start, stop)) parsedRows += 1;
   };
 
-  // The bytes since the last newline; joined only once a chunk brings the line's end, so a long
-  // line costs one copy, not one per chunk.
+  // The bytes since the last newline, joined (with the chunk that ends the line) only once a
+  // chunk brings the line's end: a line long over many chunks is copied once, not once per chunk.
   let pending: Buffer[] = [];
-  for await (const chunk of (await zip.open('INFOTABLE.tsv')) as AsyncIterable<Buffer>) {
+  for await (const read of (await zip.open('INFOTABLE.tsv')) as AsyncIterable<Buffer | string>) {
+    const chunk = typeof read === 'string' ? Buffer.from(read) : read;
     if (chunk.indexOf(10) === -1) {
       pending.push(chunk);
       continue;
@@ -286,19 +286,19 @@ function rawRowReader(index: InfoTableColumns) {
   // A missing column has index -1, and row[-1] is undefined: read as empty.
   return (row: string[], accession: string, into: InfoTableRow): InfoTableRow => {
     raw.accession = accession;
-    raw.cusip = row[index.cusip!];
-    raw.issuer = row[index.issuer!];
-    raw.titleOfClass = row[index.title!];
-    raw.figi = row[index.figi!];
-    raw.value = row[index.value!];
-    raw.shares = row[index.shares!];
-    raw.shareType = row[index.type!];
-    raw.putCall = row[index.putCall!];
-    raw.discretion = row[index.discretion!];
-    raw.otherManager = row[index.other!];
-    raw.votingSole = row[index.sole!];
-    raw.votingShared = row[index.shared!];
-    raw.votingNone = row[index.none!];
+    raw.cusip = row[index.cusip];
+    raw.issuer = row[index.issuer];
+    raw.titleOfClass = row[index.title];
+    raw.figi = row[index.figi];
+    raw.value = row[index.value];
+    raw.shares = row[index.shares];
+    raw.shareType = row[index.type];
+    raw.putCall = row[index.putCall];
+    raw.discretion = row[index.discretion];
+    raw.otherManager = row[index.other];
+    raw.votingSole = row[index.sole];
+    raw.votingShared = row[index.shared];
+    raw.votingNone = row[index.none];
     return normaliseInfoRow(raw, into);
   };
 }

@@ -107,7 +107,7 @@ export class LineFields {
     return true;
   }
 
-  /** Field k's bytes, copied. */
+  /** Field k's bytes, copied (Buffer's own slice would be a view of the chunk). */
   copy(k: number): Uint8Array {
     return Uint8Array.prototype.slice.call(this.bytes, this.starts[k], this.ends[k]);
   }

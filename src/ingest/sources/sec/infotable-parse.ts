@@ -6,13 +6,11 @@
  * records from these arrays: the work is split so that both threads are busy.
  */
 
-import { codeOf } from '../../../holdings/portfolio-pack.js';
+import { CUSIP_BYTES, codeOf } from '../../../holdings/portfolio-pack.js';
 import { doubled } from '../../../typed-arrays.js';
 import { type InfoRowSink, scanInfoTableRows } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
 import { MAX_ROWS_PER_PART } from './holdings/info-tables.js';
-
-const CUSIP_BYTES = 9;
 
 import { infoRowRefusal, PLACEHOLDER_CUSIP, plainRowRefusal } from './info-row-accept.js';
 import type { InfoTableColumns, LineFields } from './infotable-bytes.js';

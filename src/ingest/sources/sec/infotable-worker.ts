@@ -19,6 +19,16 @@ export type WorkerMessage =
   | { type: 'done' }
   | { type: 'error'; message: string };
 
+/**
+ * A column's memory, to transfer: only a column that is its whole buffer (a fresh copy, as
+ * FieldColumns.take makes), since transferring detaches the buffer for every view of it.
+ */
+function ownBuffer(column: Uint8Array | Int32Array | Float64Array): ArrayBuffer {
+  if (column.byteOffset !== 0 || column.byteLength !== column.buffer.byteLength)
+    throw new Error('a parsed column shares its buffer: it cannot be transferred');
+  return column.buffer as ArrayBuffer;
+}
+
 /** ~80,000 rows: enough slack to ride out the loading thread's bursts (a staging flush). */
 const MAX_UNACKNOWLEDGED = 8;
 
@@ -36,7 +46,7 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput) {
   try {
     for await (const batch of parseInfoTable(zip, input.filings)) {
       while (unacknowledged >= MAX_UNACKNOWLEDGED) await new Promise<void>((done) => (wake = done));
-      const transfer = Object.values(batch.fields).map((column) => column.buffer) as ArrayBuffer[];
+      const transfer = Object.values(batch.fields).map(ownBuffer);
       port.postMessage({ type: 'batch', batch } satisfies WorkerMessage, transfer);
       unacknowledged += 1;
     }

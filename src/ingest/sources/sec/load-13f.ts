@@ -173,6 +173,7 @@ export class Loader13F {
       const rows =
         open?.accession === cut.accession && open.part === cut.part ? open.rows : new InfoRowEncoder();
       for (let k = 0; k < cut.rows; k++) {
+        // Both read the row's texts from textAt; the encoder returns where the next row's begin.
         run.addParsed(fields, at + k, textAt);
         textAt = rows.addParsed(fields, at + k, textAt);
       }

@@ -9,6 +9,7 @@
  * test/ingest/sec-13f-summed.test.ts compares every table derived from these sums with a full
  * re-derivation through PositionSums.
  */
+import { CODE_RANK } from '../../../../holdings/portfolio-pack.js';
 import { doubled } from '../../../../typed-arrays.js';
 import type { CusipNumbers } from './derive/cusip-numbers.js';
 
@@ -16,9 +17,9 @@ import type { CusipNumbers } from './derive/cusip-numbers.js';
 const CODES = 6;
 /**
  * Each code's rank in PositionSums' order: share type `PRN` before `SH`, then put/call null before
- * `CALL` before `PUT` (codes: SH 0–2, PRN 3–5; null, PUT, CALL).
+ * `CALL` before `PUT`, as texts sort.
  */
-const RANK = Int8Array.of(3, 5, 4, 0, 2, 1);
+const RANK = CODE_RANK;
 /** The code of each rank. */
 const CODE_OF_RANK = Int8Array.from({ length: CODES }, (_, rank) => RANK.indexOf(rank));
 

@@ -29,24 +29,28 @@ export class FilingSumsBuilder {
   private codes = new Uint8Array(1024);
   private values = new Float64Array(1024);
   private shares = new Float64Array(1024);
-  size = 0;
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
 
   /** Adds one filing's positions, drained from its FilingPositions. */
   addFiling(accession: string, positions: FilingPositions, numbers: CusipNumbers): void {
-    const start = this.size;
+    const start = this.count;
     positions.drain(numbers, (cusip, code, value, shares) => {
-      if (this.size === this.codes.length) {
+      if (this.count === this.codes.length) {
         this.codes = doubled(this.codes);
         this.values = doubled(this.values);
         this.shares = doubled(this.shares);
       }
-      const at = this.size++;
+      const at = this.count++;
       this.cusips.push(cusip);
       this.codes[at] = code;
       this.values[at] = value;
       this.shares[at] = shares;
     });
-    this.runs.push({ accession, start, count: this.size - start });
+    this.runs.push({ accession, start, count: this.count - start });
   }
 
   /** The batch so far, and a fresh start. */
@@ -54,13 +58,13 @@ export class FilingSumsBuilder {
     const batch: FlatPositions = {
       runs: this.runs,
       cusips: this.cusips.join(''),
-      codes: this.codes.slice(0, this.size),
-      values: this.values.slice(0, this.size),
-      shares: this.shares.slice(0, this.size),
+      codes: this.codes.slice(0, this.count),
+      values: this.values.slice(0, this.count),
+      shares: this.shares.slice(0, this.count),
     };
     this.runs = [];
     this.cusips = [];
-    this.size = 0;
+    this.count = 0;
     return batch;
   }
 }

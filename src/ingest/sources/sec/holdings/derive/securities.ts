@@ -56,12 +56,21 @@ export class UnknownSecurities {
   noteName(cusip: string, issuer: string, title: string | null): void {
     // A load notes against an empty master (the derivation checks it later): no string hashed then.
     if (this.master.size > 0 && this.master.has(cusip)) return;
-    this.noteNumber(this.numbers.numberOf(cusip), issuer, title);
+    this.noteUnknown(this.numbers.numberOf(cusip), issuer, title);
   }
 
   /** noteName for CUSIP number `n` of `numbers`. */
   noteNumber(n: number, issuer: string, title: string | null): void {
-    if (this.master.size > 0 && this.master.has(this.numbers.cusips[n] as string)) return;
+    if (this.inMaster(n)) return;
+    this.noteUnknown(n, issuer, title);
+  }
+
+  private inMaster(n: number): boolean {
+    return this.master.size > 0 && this.master.has(this.numbers.cusips[n] as string);
+  }
+
+  /** Notes a name of CUSIP number `n`, which the master lacks. */
+  private noteUnknown(n: number, issuer: string, title: string | null): void {
     while (this.issuers.length <= n) {
       this.issuers.push(undefined);
       this.titles.push(null);
@@ -85,13 +94,17 @@ export class UnknownSecurities {
    * already noted: those are recognised by their bytes, and only the others are decoded.
    */
   noteNumberBytes(n: number, texts: Uint8Array, at: number, issuerLength: number, titleLength: number): void {
-    const titleAt = at + Math.max(issuerLength, 0);
+    // Accepted rows always have an issuer (infoRowRefusal).
+    if (issuerLength < 0) throw new Error('an information-table row without an issuer');
+    // Only texts noted are kept as noted: none for a CUSIP the master has.
+    if (this.inMaster(n)) return;
+    const titleAt = at + issuerLength;
     const { noted } = this;
     if (noted.has(n, ISSUER, texts, at, issuerLength) && noted.has(n, TITLE, texts, titleAt, titleLength))
       return;
     const issuer = decoded(texts, at, issuerLength) as string;
     const title = decoded(texts, titleAt, titleLength);
-    this.noteNumber(n, issuer, title);
+    this.noteUnknown(n, issuer, title);
     noted.keep(n, ISSUER, texts, at, issuerLength, this.issuers[n] === issuer);
     noted.keep(n, TITLE, texts, titleAt, titleLength, this.titles[n] === title);
   }
