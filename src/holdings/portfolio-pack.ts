@@ -75,8 +75,6 @@ export interface PositionColumns {
 export interface KeyedPositions {
   readonly count: number;
   key(i: number): string;
-  /** Copies position i's key bytes to `into` at `at` (instead of writing `key(i)`: no string). */
-  copyKey?(i: number, into: Uint8Array, at: number): void;
   code(i: number): number;
   value(i: number): number;
   shares(i: number): number;
@@ -97,39 +95,68 @@ export function packOrder(values: ArrayLike<number>, keys: ArrayLike<string>, co
 /** A code's place in pack order among positions of the same value and key. */
 export const codeRank = (code: number) => CODE_RANK[code] as number;
 
-/**
- * Packs positions into the layout's order; `sorted`: they are in that order already (the caller
- * sorted them by cheaper keys than strings).
- */
-export function packPositions(layout: PackLayout, positions: KeyedPositions, sorted = false): Buffer {
-  const n = positions.count;
-  const k = layout.keyBytes;
-  const order = Array.from({ length: n }, (_, i) => i);
-  if (!sorted) {
-    const keys = order.map((i) => positions.key(i));
-    const values = order.map((i) => positions.value(i));
-    const codes = order.map((i) => positions.code(i));
-    order.sort(packOrder(values, keys, codes));
-  }
-  const buffer = Buffer.alloc(HEAD + (17 + k) * n);
+/** Writes the head of a packed value of `n` positions; returns it with its numbers' view. */
+function packedValue(layout: PackLayout, n: number): { buffer: Buffer; numbers: Float64Array } {
+  const buffer = Buffer.alloc(HEAD + (17 + layout.keyBytes) * n);
   buffer.writeUInt32LE(n, 0);
   buffer.writeUInt32LE(layout.format, 4);
   // Buffer.alloc never hands out a pooled slice: the numbers start 8-byte aligned.
-  const numbers = new Float64Array(buffer.buffer, buffer.byteOffset + HEAD, 2 * n);
+  return { buffer, numbers: new Float64Array(buffer.buffer, buffer.byteOffset + HEAD, 2 * n) };
+}
+
+/** Packs positions (any order) into the layout's order, comparing their keys as texts. */
+export function packPositions(layout: PackLayout, positions: KeyedPositions): Buffer {
+  const n = positions.count;
+  const k = layout.keyBytes;
+  const order = Array.from({ length: n }, (_, i) => i);
+  const keys = order.map((i) => positions.key(i));
+  const values = order.map((i) => positions.value(i));
+  const codes = order.map((i) => positions.code(i));
+  order.sort(packOrder(values, keys, codes));
+  const { buffer, numbers } = packedValue(layout, n);
   const codesAt = HEAD + 16 * n;
   const keysAt = HEAD + 17 * n;
-  const { copyKey } = positions;
   for (let to = 0; to < n; to++) {
     const from = order[to] as number;
-    numbers[to] = positions.value(from);
+    numbers[to] = values[from] as number;
     numbers[n + to] = positions.shares(from);
-    buffer[codesAt + to] = positions.code(from);
-    if (copyKey) copyKey(from, buffer, keysAt + k * to);
-    else {
-      const key = positions.key(from);
-      if (key.length !== k) throw new Error(`${layout.what}: key ${key} is not ${k} characters`);
-      buffer.write(key, keysAt + k * to, k, 'latin1');
-    }
+    buffer[codesAt + to] = codes[from] as number;
+    const key = keys[from] as string;
+    if (key.length !== k) throw new Error(`${layout.what}: key ${key} is not ${k} characters`);
+    buffer.write(key, keysAt + k * to, k, 'latin1');
+  }
+  return buffer;
+}
+
+/**
+ * Positions as typed columns: position i's numbers and code at index i, its key's bytes at
+ * `keyBytes × keyOf[i]` of `keys` (at `keyBytes × i` when `keyOf` is null).
+ */
+export interface PositionArrays {
+  readonly values: Float64Array;
+  readonly shares: Float64Array;
+  readonly codes: Uint8Array;
+  readonly keys: Uint8Array;
+  readonly keyOf: Uint32Array | null;
+}
+
+/**
+ * Packs the positions `order` lists, in that order: the caller sorted them into the layout's order
+ * by cheaper means than comparing keys as texts. No string and no object per position.
+ */
+export function packInOrder(layout: PackLayout, order: Uint32Array, columns: PositionArrays): Buffer {
+  const n = order.length;
+  const k = layout.keyBytes;
+  const { values, shares, codes, keys, keyOf } = columns;
+  const { buffer, numbers } = packedValue(layout, n);
+  const codesAt = HEAD + 16 * n;
+  for (let to = 0, keyAt = HEAD + 17 * n; to < n; to++, keyAt += k) {
+    const from = order[to] as number;
+    numbers[to] = values[from] as number;
+    numbers[n + to] = shares[from] as number;
+    buffer[codesAt + to] = codes[from] as number;
+    const key = k * (keyOf === null ? from : (keyOf[from] as number));
+    for (let b = 0; b < k; b++) buffer[keyAt + b] = keys[key + b] as number;
   }
   return buffer;
 }

@@ -16,15 +16,7 @@ import { parseInfoTable } from '../../src/ingest/sources/sec/infotable-parse.js'
 import type { RowFields } from '../../src/ingest/sources/sec/row-fields.js';
 import { headerColumns, readTsvBatches } from '../../src/ingest/sources/sec/tsv.js';
 import type { InfoTableRow, Rejection } from '../../src/ingest/sources/sec/types.js';
-
-/** A deterministic generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+import { random } from '../helpers/random.js';
 
 // biome-ignore format: SEC's column order
 const COLUMNS = ['ACCESSION_NUMBER', 'INFOTABLE_SK', 'NAMEOFISSUER', 'TITLEOFCLASS', 'CUSIP', 'FIGI', 'VALUE',

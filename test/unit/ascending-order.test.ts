@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ascendingWithRows } from '../../src/ingest/derived/ascending-order.js';
-
-/** A deterministic generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+import { random } from '../helpers/random.js';
 
 /** The same answer by a comparison sort of (value, row) pairs: -0 before 0, ties in row order. */
 function expected(column: Float64Array) {

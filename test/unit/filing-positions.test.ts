@@ -1,22 +1,22 @@
 /**
  * FilingPositions (a load's per-filing sums in typed arrays) against the derivation's PositionSums
  * on the same rows: the same positions, in the same order, with the same doubles, filing after
- * filing through one accumulator.
+ * filing through one accumulator; and each filing's portfolio, packed as it is summed, byte for byte
+ * the one the derivation packs from PositionSums' positions (comparing CUSIPs as texts).
  */
 import { describe, expect, it } from 'vitest';
-import { codeOf, putCallOf, shareTypeOf } from '../../src/holdings/portfolio-pack.js';
+import {
+  codeOf,
+  packPortfolio,
+  putCallOf,
+  shareTypeOf,
+  unpackPortfolio,
+} from '../../src/holdings/portfolio-pack.js';
 import { CusipNumbers } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
-import { PositionSums } from '../../src/ingest/sources/sec/holdings/derive/positions.js';
+import { type Position, PositionSums } from '../../src/ingest/sources/sec/holdings/derive/positions.js';
 import { FilingPositions } from '../../src/ingest/sources/sec/holdings/filing-positions.js';
-
-/** A deterministic generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+import { FilingSums, FilingSumsBuilder } from '../../src/ingest/sources/sec/holdings/filing-sums.js';
+import { random } from '../helpers/random.js';
 
 /** A CUSIP's characters (in any order: the order CUSIPs sort in is the texts'). */
 const CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*@#';
@@ -65,5 +65,52 @@ describe('a filing summed in typed arrays', () => {
       expect(want.length).toBeGreaterThan(cusips.length / 2);
       expect(got).toEqual(want);
     }
+  });
+});
+
+describe('a filing’s portfolio packed as it is summed', () => {
+  it('is the portfolio the derivation packs from PositionSums, ties in value included', () => {
+    const next = random(29);
+    const numbers = new CusipNumbers();
+    const positions = new FilingPositions();
+    const builder = new FilingSumsBuilder();
+    const wanted = new Map<string, Buffer>();
+    for (let filing = 0; filing < 6; filing++) {
+      const accession = `0000000000-25-00000${filing}`;
+      // Outside the alphabet too (lower case, a space): the texts' order still decides.
+      const cusips = cusipsOf(next, 30 + 200 * filing, filing % 2 === 1).filter((c) => c.length === 9);
+      const sums = new PositionSums('2025-Q4', '1');
+      for (let row = 0; row < 3 * cusips.length; row++) {
+        const cusip = cusips[Math.floor(next() * cusips.length)] as string;
+        const code = next() < 0.6 ? 0 : Math.floor(next() * 6);
+        // Few distinct values, so that many positions tie and their order is the key's and code's.
+        const dollars = next() < 0.6 ? 1000 * Math.floor(next() * 4) : Math.floor(next() * 1e9);
+        const shares = Math.floor(next() * 1e5);
+        sums.add(cusip, shareTypeOf(code), putCallOf(code), dollars, shares);
+        positions.add(numbers.numberOf(cusip), code, dollars, shares);
+      }
+      const derived = sums.positions();
+      wanted.set(
+        accession,
+        packPortfolio({
+          count: derived.length,
+          cusip: (i) => (derived[i] as Position).cusip,
+          code: (i) => codeOf((derived[i] as Position).share_type, (derived[i] as Position).put_call),
+          value: (i) => (derived[i] as Position).value,
+          shares: (i) => (derived[i] as Position).shares,
+        }),
+      );
+      builder.addFiling(accession, positions, numbers);
+    }
+    const sums = new FilingSums();
+    sums.add(builder.take());
+    let ties = 0;
+    for (const [accession, want] of wanted) {
+      const got = sums.view(accession)?.portfolio;
+      expect(got && Buffer.compare(got, want)).toBe(0);
+      const { values } = unpackPortfolio(want);
+      for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1]) ties++;
+    }
+    expect(ties).toBeGreaterThan(100);
   });
 });

@@ -16,10 +16,13 @@ import { type TestDatabase, testBackends } from '../helpers/backends.js';
 const MANAGERS = ['0000000007', '0000000042', '0001067983'];
 const PER_MANAGER = 25_000;
 
-/** Change k of manager m: values repeat (ties broken by CIK), every status occurs. */
+/**
+ * Change k of manager m: values repeat, within a CUSIP too (every third CUSIP's holders all tie,
+ * broken by CIK), every status occurs.
+ */
 function changeOf(m: number, k: number): PositionChange & { cik: string; code: number } {
   const code = (k + m) % CHANGE_STATUSES.length;
-  const value = ((k * 7919 + m * 31) % 1000) + 0.125;
+  const value = ((k * 7919 + (k % 3 === 0 ? 0 : m * 31)) % 1000) + 0.125;
   return {
     cik: MANAGERS[m] as string,
     code,

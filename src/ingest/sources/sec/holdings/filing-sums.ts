@@ -5,15 +5,18 @@
  * whose rows were not contiguous) is derived from raw rows.
  *
  * The sums are PositionSums' (filing-positions.ts), on the same values, so both paths give identical
- * numbers. They are kept in flat arrays (a few dozen bytes a position), not objects.
+ * numbers. They are kept in flat arrays (a few dozen bytes a position), not objects. Each filing's
+ * portfolio (`manager_portfolios`) is packed as it is summed, while the loading thread would
+ * otherwise wait for the parsing worker, instead of in the derivation after the reading.
  */
-import { doubled } from '../../../../typed-arrays.js';
+import { PORTFOLIO, packInOrder } from '../../../../holdings/portfolio-pack.js';
+import { doubled, sortByValueDescending } from '../../../../typed-arrays.js';
 import type { CusipNumbers } from './derive/cusip-numbers.js';
 import type { FilingPositions } from './filing-positions.js';
 
 /** Positions of several filings, back to back; `runs` say which filing owns which slice. */
 export interface FlatPositions {
-  runs: { accession: string; start: number; count: number }[];
+  runs: { accession: string; start: number; count: number; portfolio: Buffer }[];
   /** 9 characters per position. */
   cusips: string;
   codes: Uint8Array;
@@ -25,7 +28,8 @@ export interface FlatPositions {
 /** Filings' summed positions, collected until the batch is taken. */
 export class FilingSumsBuilder {
   private runs: FlatPositions['runs'] = [];
-  private cusips: string[] = [];
+  /** 9 ASCII bytes per position. */
+  private cusips = new Uint8Array(9 * 1024);
   private codes = new Uint8Array(1024);
   private values = new Float64Array(1024);
   private shares = new Float64Array(1024);
@@ -35,45 +39,62 @@ export class FilingSumsBuilder {
     return this.count;
   }
 
-  /** Adds one filing's positions, drained from its FilingPositions. */
+  /** Adds one filing's positions, drained from its FilingPositions, and packs its portfolio. */
   addFiling(accession: string, positions: FilingPositions, numbers: CusipNumbers): void {
     const start = this.count;
     positions.drain(numbers, (cusip, code, value, shares) => {
       if (this.count === this.codes.length) {
+        this.cusips = doubled(this.cusips);
         this.codes = doubled(this.codes);
         this.values = doubled(this.values);
         this.shares = doubled(this.shares);
       }
       const at = this.count++;
-      this.cusips.push(cusip);
+      for (let c = 0; c < 9; c++) this.cusips[9 * at + c] = cusip.charCodeAt(c);
       this.codes[at] = code;
       this.values[at] = value;
       this.shares[at] = shares;
     });
-    this.runs.push({ accession, start, count: this.count - start });
+    const count = this.count - start;
+    this.runs.push({ accession, start, count, portfolio: this.packed(start, count) });
+  }
+
+  /**
+   * The portfolio of positions [start, start + count). They come in (CUSIP, share type, put/call)
+   * order, the pack order's own tie-break, so sorting by value alone, ties kept in that order, gives
+   * the pack order.
+   */
+  private packed(start: number, count: number): Buffer {
+    const { values } = this;
+    const order = new Uint32Array(count);
+    for (let i = 0; i < count; i++) order[i] = start + i;
+    sortByValueDescending(order, values);
+    // biome-ignore format: the columns
+    return packInOrder(PORTFOLIO, order, { values, shares: this.shares, codes: this.codes, keys: this.cusips,
+      keyOf: null });
   }
 
   /** The batch so far, and a fresh start. */
   take(): FlatPositions {
     const batch: FlatPositions = {
       runs: this.runs,
-      cusips: this.cusips.join(''),
+      cusips: Buffer.from(this.cusips.buffer, 0, 9 * this.count).toString('latin1'),
       codes: this.codes.slice(0, this.count),
       values: this.values.slice(0, this.count),
       shares: this.shares.slice(0, this.count),
     };
     this.runs = [];
-    this.cusips = [];
     this.count = 0;
     return batch;
   }
 }
 
-/** One filing's summed positions: `batch` arrays from `start`, `count` long. */
+/** One filing's summed positions: `batch` arrays from `start`, `count` long, and them packed. */
 export interface FilingSumsView {
   readonly batch: FlatPositions;
   readonly start: number;
   readonly count: number;
+  readonly portfolio: Buffer;
 }
 
 /** The summed filings of one load. A filing summed twice (rows not contiguous) has no sums. */
@@ -85,7 +106,9 @@ export class FilingSums {
       // A filing seen again: its rows were not contiguous.
       this.views.set(
         run.accession,
-        this.views.has(run.accession) ? null : { batch, start: run.start, count: run.count },
+        this.views.has(run.accession)
+          ? null
+          : { batch, start: run.start, count: run.count, portfolio: run.portfolio },
       );
     }
   }

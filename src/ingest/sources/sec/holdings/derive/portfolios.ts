@@ -28,16 +28,6 @@ function columnsOfPositions(positions: readonly Position[]): PositionColumns {
   };
 }
 
-function columnsOfView({ batch, start, count }: FilingSumsView): PositionColumns {
-  return {
-    count,
-    cusip: (i) => batch.cusips.slice((start + i) * 9, (start + i) * 9 + 9),
-    code: (i) => batch.codes[start + i] as number,
-    value: (i) => batch.values[start + i] as number,
-    shares: (i) => batch.shares[start + i] as number,
-  };
-}
-
 /** Collects packed portfolios and writes them in batches of about BYTES_PER_WRITE. */
 export class PortfolioWriter {
   private readonly rows: BatchedInsert<'manager_portfolios'>;
@@ -47,15 +37,14 @@ export class PortfolioWriter {
   }
 
   async addPositions(quarter: string, cik: string, positions: readonly Position[]): Promise<void> {
-    await this.add(quarter, cik, columnsOfPositions(positions));
+    await this.add(quarter, cik, packPortfolio(columnsOfPositions(positions)));
   }
 
   async addView(quarter: string, cik: string, view: FilingSumsView): Promise<void> {
-    await this.add(quarter, cik, columnsOfView(view));
+    await this.add(quarter, cik, view.portfolio);
   }
 
-  private async add(quarter: string, cik: string, columns: PositionColumns): Promise<void> {
-    const positions = packPortfolio(columns);
+  private async add(quarter: string, cik: string, positions: Buffer): Promise<void> {
     await this.rows.add({ cik, quarter, positions }, positions.byteLength);
   }
 

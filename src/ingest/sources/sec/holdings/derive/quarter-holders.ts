@@ -19,6 +19,7 @@ import {
   WEIGHT_AFTER,
 } from '../../../../../holdings/change-pack.js';
 import { CHANGE_STATUSES, type SecurityChangesTable } from '../../../../../holdings/tables.js';
+import { sortByValueDescending } from '../../../../../typed-arrays.js';
 import {
   type ChunkedColumn,
   float64Column,
@@ -124,10 +125,10 @@ function* holderRows(columns: HolderColumns, counted: SecurityChangesTable[]) {
   const values = numbers[VALUE_AFTER] as Float64Array;
   const ciks = Buffer.from(columns.ciks.join(''), 'latin1');
   const w = SECURITY_HOLDERS.keyBytes;
-  const byPage = (a: number, b: number) =>
-    (values[b] as number) - (values[a] as number) || (manager[a] as number) - (manager[b] as number);
   for (let s = 0; s < cusips.length; s++) {
-    const holders = order.subarray(starts[s], starts[s + 1]).sort(byPage);
+    // A security's changes come manager by manager, numbered in CIK order: sorted by value with ties
+    // kept, they are in page order (value descending, then CIK).
+    const holders = sortByValueDescending(order.subarray(starts[s], starts[s + 1]), values);
     const counts = [0, 0, 0, 0, 0];
     for (const entry of holders) {
       const code = status[entry] as number;

@@ -7,7 +7,8 @@
  * sorted. The packing is pure (no database), so it can run in the packing worker
  * (background-packing.ts) while the derivation goes on.
  */
-import { codeRank, packPositions, SECURITY_POSITIONS } from '../../../../../holdings/portfolio-pack.js';
+import { packInOrder, SECURITY_POSITIONS } from '../../../../../holdings/portfolio-pack.js';
+import { sortByValueDescending } from '../../../../../typed-arrays.js';
 import { float64Column, groupedBy, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
 import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
@@ -70,32 +71,14 @@ export function* packSecurityPositions(columns: SecurityPositionColumns): Genera
 function* securityPositionRows(columns: SecurityPositionColumns) {
   const { quarter, cusips, ciks, manager, code, value, shares } = columns;
   const { starts, order } = groupedBy(columns.security, cusips.length);
-  const k = SECURITY_POSITIONS.keyBytes;
-  const cikBytes = Buffer.from(ciks.join(''), 'latin1');
-  // Managers are numbered in CIK order, so comparing numbers compares CIKs.
-  const byPage = (a: number, b: number) =>
-    (value[b] as number) - (value[a] as number) ||
-    (manager[a] as number) - (manager[b] as number) ||
-    codeRank(code[a] as number) - codeRank(code[b] as number);
+  const keys = Buffer.from(ciks.join(''), 'latin1');
+  const columnsOfAll = { values: value, shares, codes: code, keys, keyOf: manager };
   for (let s = 0; s < cusips.length; s++) {
-    const held = order.subarray(starts[s], starts[s + 1]).sort(byPage);
+    // A security's positions come manager by manager (numbered in CIK order), each manager's in
+    // (share type, put/call) order: sorted by value with ties kept, they are in the holders list's order.
+    const held = sortByValueDescending(order.subarray(starts[s], starts[s + 1]), value);
     if (held.length === 0) continue;
-    const at = (i: number) => held[i] as number;
-    const positions = packPositions(
-      SECURITY_POSITIONS,
-      {
-        count: held.length,
-        key: (i) => ciks[manager[at(i)] as number] as string,
-        copyKey: (i, into, to) => {
-          const from = k * (manager[at(i)] as number);
-          into.set(cikBytes.subarray(from, from + k), to);
-        },
-        code: (i) => code[at(i)] as number,
-        value: (i) => value[at(i)] as number,
-        shares: (i) => shares[at(i)] as number,
-      },
-      true,
-    );
+    const positions = packInOrder(SECURITY_POSITIONS, held, columnsOfAll);
     yield { quarter, cusip: cusips[s] as string, positions };
   }
 }
