@@ -2,9 +2,10 @@
  * CusipNumbers gives a CUSIP one number however it is handed over (its text, nine characters of a
  * longer text, nine packed bytes), numbers in the order first seen, and keys outside the CUSIP
  * alphabet the same way by their text; checked against a plain map of the texts, also past the
- * growth of its table of codes.
+ * growth of its table of codes. Each number's CUSIP is written back as writeKey writes its text.
  */
 import { describe, expect, it } from 'vitest';
+import { writeKey } from '../../src/holdings/change-pack.js';
 import { CusipNumbers, codeHash } from '../../src/ingest/sources/sec/holdings/derive/cusip-numbers.js';
 
 // Real CUSIPs, a private placement's `*`/`@`/`#`, and keys no CUSIP has (lower case, a space, é).
@@ -48,6 +49,16 @@ describe('CusipNumbers', () => {
     expect(numbers.findAt(Buffer.from('x12345678', 'latin1'), 0)).toBeUndefined();
     // Keys outside the alphabet are found by their text, from bytes too.
     expect(numbers.findAt(Buffer.from('12345 678', 'latin1'), 0)).toBe(expected.get('12345 678'));
+    for (const [key, n] of expected) {
+      const [got, want] = [Buffer.alloc(12, 1), Buffer.alloc(12, 1)];
+      numbers.writeCusip(n, got, 2);
+      writeKey(key, 9, want, 2);
+      expect(got, key).toEqual(want);
+    }
+    // A key that is not nine characters is refused as writeKey refuses it.
+    expect(() => numbers.writeCusip(numbers.numberOf('short'), Buffer.alloc(9), 0)).toThrow(
+      'key short is not 9 characters',
+    );
   });
 
   it('keeps every number as its table grows past 100,000 CUSIPs, found again by every route', () => {
@@ -76,6 +87,9 @@ describe('CusipNumbers', () => {
     );
     expect(wrong).toEqual([]);
     expect(numbers.cusips).toEqual(list);
+    const written = Buffer.alloc(bytes.length);
+    for (let n = 0; n < list.length; n++) numbers.writeCusip(n, written, 9 * n);
+    expect(written.equals(bytes)).toBe(true);
   });
 
   it('tells apart CUSIPs that differ in one place, at either end', () => {

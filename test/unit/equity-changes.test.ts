@@ -78,7 +78,9 @@ describe('EquityComparer', () => {
       const cusips = universe(20 + round * 3);
       const side = (share: number): Side => {
         const held: Side = new Map();
-        for (const cusip of cusips) {
+        // In no particular order (a portfolio comes by value), so that only the comparer orders ties.
+        const shuffled = cusips.map((cusip) => ({ cusip, key: next() })).sort((x, y) => x.key - y.key);
+        for (const { cusip } of shuffled) {
           if (next() > share) continue;
           // Few distinct values: ties are common, and the CUSIP must break them.
           const shares = Math.floor(next() * 5) * 100 + (next() < 0.2 ? 0.5 : 0);

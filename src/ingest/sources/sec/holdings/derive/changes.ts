@@ -25,7 +25,6 @@ import {
   SPLIT_FACTOR,
   VALUE_AFTER,
   VALUE_BEFORE,
-  writeKey,
 } from '../../../../../holdings/change-pack.js';
 import { CUSIP_BYTES, isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import {
@@ -206,7 +205,7 @@ interface ManagerQuarter {
 }
 
 /** A manager quarter's changes, packed in their order (no split factor: NaN). */
-function packed(changes: EquityChanges, cusips: readonly string[], totalBefore: number, totalAfter: number) {
+function packed(changes: EquityChanges, numbers: CusipNumbers, totalBefore: number, totalAfter: number) {
   const columns: Float64Array[] = [];
   columns[SHARES_BEFORE] = changes.sharesBefore;
   columns[SHARES_AFTER] = changes.sharesAfter;
@@ -224,8 +223,7 @@ function packed(changes: EquityChanges, cusips: readonly string[], totalBefore: 
     statuses: (into) => into.set(changes.status),
     keys: (into) => {
       const w = MANAGER_CHANGES.keyBytes;
-      for (let r = 0; r < changes.count; r++)
-        writeKey(cusips[changes.cusips[r] as number] as string, w, into, w * r);
+      for (let r = 0; r < changes.count; r++) numbers.writeCusip(changes.cusips[r] as number, into, w * r);
     },
   });
 }
@@ -296,7 +294,7 @@ async function writeQuarter(
       // biome-ignore format: one row
       managerRows.push({ cik, quarter, previous_quarter: previous?.quarter ?? null, ...countColumns(counts),
         value_before: valueBefore, value_after: valueAfter });
-      const bytes = packed(changes, numbers.cusips, totalBefore, total);
+      const bytes = packed(changes, numbers, totalBefore, total);
       await packedRows.add({ cik, quarter, changes: bytes }, bytes.length);
     }
   }

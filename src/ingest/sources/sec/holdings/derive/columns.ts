@@ -38,10 +38,14 @@ export const uint8Column = () => new ChunkedColumn((n) => new Uint8Array(n));
 export const float64Column = () => new ChunkedColumn((n) => new Float64Array(n));
 
 /**
- * Entries grouped by `group[e]` (0 … groups − 1), by a counting sort: `order[starts[g] …
- * starts[g + 1])` are group g's entries, in entry order.
+ * Entries grouped by `group[e]` (0 … groups − 1), by a counting sort: group g's entries are
+ * `[starts[g], starts[g + 1])` of any column `gather` copies into grouped order (entries of a group
+ * in entry order). Each column is copied whole, through one cursor per group, so that a group's
+ * entries are then read side by side: read in place through a list of entry numbers, a quarter's
+ * millions of entries (gathered manager by manager, grouped by security) miss the cache at almost
+ * every read (measured: packing a quarter's holders 1.8 → 0.6 s).
  */
-export function groupedBy(group: Uint32Array, groups: number) {
+export function groupsOf(group: Uint32Array, groups: number) {
   const count = group.length;
   const starts = new Uint32Array(groups + 1);
   for (let e = 0; e < count; e++) {
@@ -49,15 +53,26 @@ export function groupedBy(group: Uint32Array, groups: number) {
     starts[after] = (starts[after] as number) + 1;
   }
   for (let g = 0; g < groups; g++) starts[g + 1] = (starts[g + 1] as number) + (starts[g] as number);
-  const next = starts.slice(0, groups);
-  const order = new Uint32Array(count);
-  for (let e = 0; e < count; e++) {
-    const g = group[e] as number;
-    const at = next[g] as number;
-    order[at] = e;
-    next[g] = at + 1;
-  }
-  return { starts, order };
+  const gather = <T extends Typed>(column: T): T => {
+    const grouped = new (column.constructor as new (length: number) => T)(count);
+    const next = starts.slice(0, groups);
+    for (let e = 0; e < count; e++) {
+      const g = group[e] as number;
+      const at = next[g] as number;
+      grouped[at] = column[e] as number;
+      next[g] = at + 1;
+    }
+    return grouped;
+  };
+  return { starts, gather };
+}
+
+/** Group g's entries in a gathered column, [starts[g], starts[g + 1]), as a list to sort. */
+export function entriesOf(starts: Uint32Array, g: number): Uint32Array {
+  const start = starts[g] as number;
+  const entries = new Uint32Array((starts[g + 1] as number) - start);
+  for (let i = 0; i < entries.length; i++) entries[i] = start + i;
+  return entries;
 }
 
 /** Managers numbered as they come, which must be ascending CIK order: numbers compare as CIKs do. */

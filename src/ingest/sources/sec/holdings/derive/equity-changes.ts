@@ -15,6 +15,7 @@ import {
   type ChangeStatus,
   UNCHANGED_WITHIN_SHARES,
 } from '../../../../../holdings/tables.js';
+import { sortByValueDescending } from '../../../../../typed-arrays.js';
 import type { CusipNumbers } from './cusip-numbers.js';
 
 /**
@@ -131,16 +132,21 @@ export class EquityComparer {
         (i < 0 ? 0 : (after.values[i] as number)) - (j < 0 ? 0 : (before.values[j] as number)),
       );
     }
-    const cusipText = this.numbers.cusips;
     const order = new Uint32Array(n);
     for (let e = 0; e < n; e++) order[e] = e;
-    order.sort((a, b) => {
-      const byMoved = (moved[b] as number) - (moved[a] as number);
-      if (byMoved) return byMoved; // NaN as a tie too, as the CUSIP then decides
+    sortByValueDescending(order, moved);
+    // Equal moves (a few) are ordered by CUSIP.
+    const cusipText = this.numbers.cusips;
+    const byCusip = (a: number, b: number) => {
       const x = cusipText[cusips[a] as number] as string;
       const y = cusipText[cusips[b] as number] as string;
       return x < y ? -1 : x > y ? 1 : 0;
-    });
+    };
+    for (let r = 0, end = 1; r < n; r = end++) {
+      const move = moved[order[r] as number] as number;
+      while (end < n && moved[order[end] as number] === move) end++;
+      if (end - r > 1) order.subarray(r, end).sort(byCusip);
+    }
     for (let r = 0; r < n; r++) {
       const e = order[r] as number;
       const cusip = cusips[e] as number;

@@ -22,8 +22,9 @@ import { CHANGE_STATUSES, type SecurityChangesTable } from '../../../../../holdi
 import { sortByValueDescending } from '../../../../../typed-arrays.js';
 import {
   type ChunkedColumn,
+  entriesOf,
   float64Column,
-  groupedBy,
+  groupsOf,
   ManagerNumbers,
   uint8Column,
   uint32Column,
@@ -120,15 +121,18 @@ export function* packHolders(columns: HolderColumns): Generator<PackedRows> {
 
 /** Each security's holders row, its counts added to `counted` as it goes. */
 function* holderRows(columns: HolderColumns, counted: SecurityChangesTable[]) {
-  const { quarter, cusips, manager, status, numbers } = columns;
-  const { starts, order } = groupedBy(columns.security, cusips.length);
+  const { quarter, cusips } = columns;
+  const { starts, gather } = groupsOf(columns.security, cusips.length);
+  const numbers = columns.numbers.map(gather);
+  const manager = gather(columns.manager);
+  const status = gather(columns.status);
   const values = numbers[VALUE_AFTER] as Float64Array;
   const ciks = Buffer.from(columns.ciks.join(''), 'latin1');
   const w = SECURITY_HOLDERS.keyBytes;
   for (let s = 0; s < cusips.length; s++) {
     // A security's changes come manager by manager, numbered in CIK order: sorted by value with ties
     // kept, they are in page order (value descending, then CIK).
-    const holders = sortByValueDescending(order.subarray(starts[s], starts[s + 1]), values);
+    const holders = sortByValueDescending(entriesOf(starts, s), values);
     const counts = [0, 0, 0, 0, 0];
     for (const entry of holders) {
       const code = status[entry] as number;

@@ -9,7 +9,7 @@
  */
 import { packInOrder, SECURITY_POSITIONS } from '../../../../../holdings/portfolio-pack.js';
 import { sortByValueDescending } from '../../../../../typed-arrays.js';
-import { float64Column, groupedBy, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
+import { entriesOf, float64Column, groupsOf, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
 import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
 /** A quarter's gathered positions, as plain arrays (what the packing worker is sent). */
@@ -69,16 +69,18 @@ export function* packSecurityPositions(columns: SecurityPositionColumns): Genera
 }
 
 function* securityPositionRows(columns: SecurityPositionColumns) {
-  const { quarter, cusips, ciks, manager, code, value, shares } = columns;
-  const { starts, order } = groupedBy(columns.security, cusips.length);
+  const { quarter, cusips, ciks } = columns;
+  const { starts, gather } = groupsOf(columns.security, cusips.length);
   const keys = Buffer.from(ciks.join(''), 'latin1');
-  const columnsOfAll = { values: value, shares, codes: code, keys, keyOf: manager };
+  // biome-ignore format: the columns
+  const grouped = { values: gather(columns.value), shares: gather(columns.shares), codes: gather(columns.code), keys,
+    keyOf: gather(columns.manager) };
   for (let s = 0; s < cusips.length; s++) {
     // A security's positions come manager by manager (numbered in CIK order), each manager's in
     // (share type, put/call) order: sorted by value with ties kept, they are in the holders list's order.
-    const held = sortByValueDescending(order.subarray(starts[s], starts[s + 1]), value);
+    const held = sortByValueDescending(entriesOf(starts, s), grouped.values);
     if (held.length === 0) continue;
-    const positions = packInOrder(SECURITY_POSITIONS, held, columnsOfAll);
+    const positions = packInOrder(SECURITY_POSITIONS, held, grouped);
     yield { quarter, cusip: cusips[s] as string, positions };
   }
 }
