@@ -92,6 +92,19 @@ describe('CusipNumbers', () => {
     expect(written.equals(bytes)).toBe(true);
   });
 
+  it('writes back every CUSIP after thousands of keys outside the alphabet were numbered first', () => {
+    const numbers = new CusipNumbers();
+    // 3,000 lower-case keys take numbers 0–2,999 with no bytes kept, then CUSIPs come.
+    const keys = [
+      ...Array.from({ length: 3000 }, (_, i) => `x${String(i).padStart(8, '0')}`),
+      ...Array.from({ length: 1100 }, (_, i) => `B${String(i).padStart(8, '0')}`),
+    ];
+    for (const key of keys) numbers.numberOf(key);
+    const written = Buffer.alloc(9 * keys.length);
+    for (let n = 0; n < keys.length; n++) numbers.writeCusip(n, written, 9 * n);
+    expect(written.toString('latin1')).toBe(keys.join(''));
+  });
+
   it('tells apart CUSIPs that differ in one place, at either end', () => {
     const numbers = new CusipNumbers();
     const keys = ['000000000', '000000001', '100000000', '#########', '@@@@@@@@@', 'ZZZZZZZZZ'];

@@ -43,7 +43,8 @@ export const float64Column = () => new ChunkedColumn((n) => new Float64Array(n))
  * in entry order). Each column is copied whole, through one cursor per group, so that a group's
  * entries are then read side by side: read in place through a list of entry numbers, a quarter's
  * millions of entries (gathered manager by manager, grouped by security) miss the cache at almost
- * every read (measured: packing a quarter's holders 1.8 → 0.6 s).
+ * every read (measured: packing 3.5 million changes' holders over 24,000 securities 1.7–2.4 →
+ * 1.05–1.3 s).
  */
 export function groupsOf(group: Uint32Array, groups: number) {
   const count = group.length;

@@ -188,7 +188,8 @@ export class CusipNumbers {
     this.byCode.add(code, n);
     this.cusips.push(cusip);
     this.codes.push(code);
-    if (LENGTH * (n + 1) > this.bytes.length) this.bytes = doubled(this.bytes);
+    // Numbers of keys outside the alphabet have no bytes here, so n may be past twice the length.
+    while (LENGTH * (n + 1) > this.bytes.length) this.bytes = doubled(this.bytes);
     for (let k = 0; k < LENGTH; k++) this.bytes[LENGTH * n + k] = cusip.charCodeAt(k);
     return n;
   }
