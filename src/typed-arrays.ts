@@ -11,6 +11,13 @@ export function doubled<T extends Growable>(array: T): T {
   return copy;
 }
 
+/** The indexes start … end − 1, as a list to sort (sortByValueDescending). */
+export function indexRange(start: number, end: number): Uint32Array {
+  const indexes = new Uint32Array(end - start);
+  for (let i = 0; i < indexes.length; i++) indexes[i] = start + i;
+  return indexes;
+}
+
 /** Entries sorted by insertion before merging: short runs, where insertion beats merging. */
 const RUN = 16;
 /** The merge's other buffer, grown as needed: one sort at a time per thread. */

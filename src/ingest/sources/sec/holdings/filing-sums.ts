@@ -10,7 +10,7 @@
  * otherwise wait for the parsing worker, instead of in the derivation after the reading.
  */
 import { PORTFOLIO, packInOrder } from '../../../../holdings/portfolio-pack.js';
-import { doubled, sortByValueDescending } from '../../../../typed-arrays.js';
+import { doubled, indexRange, sortByValueDescending } from '../../../../typed-arrays.js';
 import type { CusipNumbers } from './derive/cusip-numbers.js';
 import type { FilingPositions } from './filing-positions.js';
 
@@ -66,9 +66,7 @@ export class FilingSumsBuilder {
    */
   private packed(start: number, count: number): Buffer {
     const { values } = this;
-    const order = new Uint32Array(count);
-    for (let i = 0; i < count; i++) order[i] = start + i;
-    sortByValueDescending(order, values);
+    const order = sortByValueDescending(indexRange(start, start + count), values);
     // biome-ignore format: the columns
     return packInOrder(PORTFOLIO, order, { values, shares: this.shares, codes: this.codes, keys: this.cusips,
       keyOf: null });

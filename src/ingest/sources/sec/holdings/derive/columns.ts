@@ -68,14 +68,6 @@ export function groupsOf(group: Uint32Array, groups: number) {
   return { starts, gather };
 }
 
-/** Group g's entries in a gathered column, [starts[g], starts[g + 1]), as a list to sort. */
-export function entriesOf(starts: Uint32Array, g: number): Uint32Array {
-  const start = starts[g] as number;
-  const entries = new Uint32Array((starts[g + 1] as number) - start);
-  for (let i = 0; i < entries.length; i++) entries[i] = start + i;
-  return entries;
-}
-
 /** Managers numbered as they come, which must be ascending CIK order: numbers compare as CIKs do. */
 export class ManagerNumbers {
   readonly ciks: string[] = [];

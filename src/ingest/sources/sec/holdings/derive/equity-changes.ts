@@ -15,7 +15,7 @@ import {
   type ChangeStatus,
   UNCHANGED_WITHIN_SHARES,
 } from '../../../../../holdings/tables.js';
-import { sortByValueDescending } from '../../../../../typed-arrays.js';
+import { indexRange, sortByValueDescending } from '../../../../../typed-arrays.js';
 import type { CusipNumbers } from './cusip-numbers.js';
 
 /**
@@ -132,9 +132,7 @@ export class EquityComparer {
         (i < 0 ? 0 : (after.values[i] as number)) - (j < 0 ? 0 : (before.values[j] as number)),
       );
     }
-    const order = new Uint32Array(n);
-    for (let e = 0; e < n; e++) order[e] = e;
-    sortByValueDescending(order, moved);
+    const order = sortByValueDescending(indexRange(0, n), moved);
     // Equal moves (a few) are ordered by CUSIP.
     const cusipText = this.numbers.cusips;
     const byCusip = (a: number, b: number) => {

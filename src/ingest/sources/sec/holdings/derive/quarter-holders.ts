@@ -19,10 +19,9 @@ import {
   WEIGHT_AFTER,
 } from '../../../../../holdings/change-pack.js';
 import { CHANGE_STATUSES, type SecurityChangesTable } from '../../../../../holdings/tables.js';
-import { sortByValueDescending } from '../../../../../typed-arrays.js';
+import { indexRange, sortByValueDescending } from '../../../../../typed-arrays.js';
 import {
   type ChunkedColumn,
-  entriesOf,
   float64Column,
   groupsOf,
   ManagerNumbers,
@@ -132,7 +131,7 @@ function* holderRows(columns: HolderColumns, counted: SecurityChangesTable[]) {
   for (let s = 0; s < cusips.length; s++) {
     // A security's changes come manager by manager, numbered in CIK order: sorted by value with ties
     // kept, they are in page order (value descending, then CIK).
-    const holders = sortByValueDescending(entriesOf(starts, s), values);
+    const holders = sortByValueDescending(indexRange(starts[s] as number, starts[s + 1] as number), values);
     const counts = [0, 0, 0, 0, 0];
     for (const entry of holders) {
       const code = status[entry] as number;

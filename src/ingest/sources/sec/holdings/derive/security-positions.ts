@@ -8,8 +8,8 @@
  * (background-packing.ts) while the derivation goes on.
  */
 import { packInOrder, SECURITY_POSITIONS } from '../../../../../holdings/portfolio-pack.js';
-import { sortByValueDescending } from '../../../../../typed-arrays.js';
-import { entriesOf, float64Column, groupsOf, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
+import { indexRange, sortByValueDescending } from '../../../../../typed-arrays.js';
+import { float64Column, groupsOf, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
 import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
 /** A quarter's gathered positions, as plain arrays (what the packing worker is sent). */
@@ -78,7 +78,10 @@ function* securityPositionRows(columns: SecurityPositionColumns) {
   for (let s = 0; s < cusips.length; s++) {
     // A security's positions come manager by manager (numbered in CIK order), each manager's in
     // (share type, put/call) order: sorted by value with ties kept, they are in the holders list's order.
-    const held = sortByValueDescending(entriesOf(starts, s), grouped.values);
+    const held = sortByValueDescending(
+      indexRange(starts[s] as number, starts[s + 1] as number),
+      grouped.values,
+    );
     if (held.length === 0) continue;
     const positions = packInOrder(SECURITY_POSITIONS, held, grouped);
     yield { quarter, cusip: cusips[s] as string, positions };
