@@ -4,6 +4,7 @@
  * from the packing worker or this thread (background-packing.ts).
  */
 import type { SecurityChangesTable } from '../../../../../holdings/tables.js';
+import type { Chunks } from './columns.js';
 
 /** A batch closes once its packed values reach about this many bytes (they range from a few bytes to ~0.6 MB). */
 export const BYTES_PER_BATCH = 16 << 20;
@@ -15,8 +16,8 @@ export interface GatheredColumns {
   readonly cusips: readonly string[];
   /** In ascending order: manager number m is `ciks[m]`. */
   readonly ciks: readonly string[];
-  readonly security: Uint32Array;
-  readonly manager: Uint32Array;
+  readonly security: Chunks<Uint32Array>;
+  readonly manager: Chunks<Uint32Array>;
 }
 
 export type PackedRows =

@@ -4,9 +4,9 @@
  * packed in the holders page's order (`holders_by_security`: value after descending, then CIK).
  *
  * Changes are kept in typed-array chunks while they come (columns.ts: ~49 bytes each, no object
- * per change: ~190 MB for a quarter of 3.8 million, never a doubling copy), made one array per column
- * before writing, and grouped by a counting sort, so each security's few holders are all that is
- * ever compared. The packing is pure (no database), so it can run in the packing worker
+ * per change: ~190 MB for a quarter of 3.8 million, never copied into one array), handed over as
+ * those chunks and grouped by a counting sort, so each security's few holders are all that is ever
+ * compared. The packing is pure (no database), so it can run in the packing worker
  * (background-packing.ts) while the derivation goes on.
  */
 import {
@@ -22,6 +22,7 @@ import { CHANGE_STATUSES, type SecurityChangesTable } from '../../../../../holdi
 import { indexRange, sortByValueDescending } from '../../../../../typed-arrays.js';
 import {
   type ChunkedColumn,
+  type Chunks,
   float64Column,
   groupsOf,
   ManagerNumbers,
@@ -34,9 +35,9 @@ import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.
 
 /** A quarter's gathered changes, as plain arrays (what the packing worker is sent). */
 export interface HolderColumns extends GatheredColumns {
-  readonly status: Uint8Array;
+  readonly status: Chunks<Uint8Array>;
   /** SECURITY_HOLDERS' number columns. */
-  readonly numbers: readonly Float64Array[];
+  readonly numbers: readonly Chunks<Float64Array>[];
 }
 
 export class QuarterHolders {

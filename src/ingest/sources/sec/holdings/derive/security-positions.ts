@@ -9,14 +9,21 @@
  */
 import { packInOrder, SECURITY_POSITIONS } from '../../../../../holdings/portfolio-pack.js';
 import { indexRange, sortByValueDescending } from '../../../../../typed-arrays.js';
-import { float64Column, groupsOf, ManagerNumbers, uint8Column, uint32Column } from './columns.js';
+import {
+  type Chunks,
+  float64Column,
+  groupsOf,
+  ManagerNumbers,
+  uint8Column,
+  uint32Column,
+} from './columns.js';
 import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
 /** A quarter's gathered positions, as plain arrays (what the packing worker is sent). */
 export interface SecurityPositionColumns extends GatheredColumns {
-  readonly code: Uint8Array;
-  readonly value: Float64Array;
-  readonly shares: Float64Array;
+  readonly code: Chunks<Uint8Array>;
+  readonly value: Chunks<Float64Array>;
+  readonly shares: Chunks<Float64Array>;
 }
 
 export class SecurityPositions {

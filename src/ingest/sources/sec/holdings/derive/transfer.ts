@@ -3,11 +3,13 @@
  * typed arrays, each only when one array owns it whole.
  */
 
-/** The typed arrays among a value's own fields (or in arrays of them). */
-export function columnViews(value: object): ArrayBufferView[] {
-  return Object.values(value)
-    .flatMap((field) => (Array.isArray(field) ? field : [field]))
-    .filter((field): field is ArrayBufferView => ArrayBuffer.isView(field));
+/** The typed arrays among a value's fields, however deep in arrays and objects (columns' chunks). */
+export function columnViews(value: unknown): ArrayBufferView[] {
+  if (ArrayBuffer.isView(value)) return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap((field) =>
+    field !== null && typeof field === 'object' ? columnViews(field) : [],
+  );
 }
 
 /** The buffers of `views` that a message can move: each owned whole by one view. */
