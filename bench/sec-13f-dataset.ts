@@ -133,7 +133,7 @@ export function infoRow(accession: string, row: DatasetRow, sk: number, withFigi
 export async function writeFilingsZip(
   path: string,
   filings: readonly DatasetFiling[],
-  options: { folder?: string; figi?: boolean } = {},
+  options: { folder?: string; figi?: boolean; compress?: boolean } = {},
 ): Promise<void> {
   const withFigi = options.figi ?? true;
   let sk = 0;

@@ -12,6 +12,7 @@ import { type DatasetFiling, writeFilingsZip } from '../../bench/sec-13f-dataset
 import { type Backend, type TestDatabase, testBackends } from '../helpers/backends.js';
 import { type ApiUnderTest, openApi } from './helpers/api.js';
 import { ingestJson } from './helpers/cli.js';
+import { withDamagedData, withStatedSize } from './helpers/zip-damage.js';
 
 type Row = Record<string, unknown>;
 
@@ -214,5 +215,27 @@ describe.each(testBackends())('sec-13f data sets on $name', (backend: Backend) =
     expect(code).not.toBe(0);
     expect(summary.ok).toBe(false);
     expect((await portfolio('101', '2022-Q3')).total_value).toBe(175);
+  });
+
+  it('fails on a data set whose INFOTABLE was cut short or damaged, leaving the data as it was', async () => {
+    const before = (await api.get('/api/v1/meta')).body.dataset_version;
+    // Beside the good data sets, not among them: the idempotence test loads the whole folder.
+    const damagedDir = mkdtempSync(join(dir, '..', 'regdata-sec13f-damaged-'));
+    const cut = join(damagedDir, '01mar2023-31may2023_form13f.zip');
+    const size = withStatedSize(zip2, cut, 'INFOTABLE.tsv', 1);
+    const damaged = join(damagedDir, '01jun2023-31aug2023_form13f.zip');
+    withDamagedData(zip2, damaged, 'INFOTABLE.tsv');
+    for (const [file, message] of [
+      [cut, `INFOTABLE.tsv holds only ${size} of its ${size + 1} bytes`],
+      [damaged, 'INFOTABLE.tsv'],
+    ] as const) {
+      const { code, summary } = await ingest('--from', file);
+      expect(code).not.toBe(0);
+      expect(summary.ok).toBe(false);
+      expect(summary.error).toContain(message);
+    }
+    expect((await portfolio('101', '2022-Q3')).total_value).toBe(175);
+    expect((await api.get('/api/v1/meta')).body.dataset_version).toBe(before);
+    rmSync(damagedDir, { recursive: true, force: true });
   });
 });

@@ -17,6 +17,7 @@ import { isValidCusip, parseOfficialList } from '../../src/ingest/sources/sec/of
 import { decodeSecText } from '../../src/ingest/sources/sec/text-decoding.js';
 import type { AdviserRecord, InfoTableRow, Rejection } from '../../src/ingest/sources/sec/types.js';
 import { parseCik, parseSecDate, parseWholeNumber } from '../../src/ingest/sources/sec/values.js';
+import { withDamagedData, withStatedSize } from './helpers/zip-damage.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'regdata-sec-parsers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,6 +62,19 @@ const berkshire: DatasetFiling = {
   ],
 };
 
+/** A data set's filings and INFOTABLE rows, as the loader reads them. */
+async function readDataset(path: string) {
+  const zip = await openDatasetZip(path);
+  const rejections: Rejection[] = [];
+  const filings = await readDatasetFilings(zip, rejections);
+  const rows: InfoTableRow[] = [];
+  for await (const _ of scanDatasetInfoTable(zip, rejections, (row) => rows.push({ ...row }))) {
+    // rows arrive through the callback
+  }
+  zip.close();
+  return { filings, rows, rejections };
+}
+
 describe('13F data set ZIP reader', () => {
   it('recognises both naming schemes', () => {
     expect(datasetLabel('/tmp/2023q4_form13f.zip')).toBe('2023Q4');
@@ -71,14 +85,7 @@ describe('13F data set ZIP reader', () => {
   it('finds members in a nested folder, reads columns by name without FIGI', async () => {
     const path = join(dir, '2022q4_form13f.zip');
     await writeFilingsZip(path, [berkshire], { folder: '2022q4_form13f', figi: false });
-    const zip = await openDatasetZip(path);
-    const rejections: Rejection[] = [];
-    const filings = await readDatasetFilings(zip, rejections);
-    const rows: InfoTableRow[] = [];
-    for await (const _ of scanDatasetInfoTable(zip, rejections, (row) => rows.push({ ...row }))) {
-      // rows arrive through the callback
-    }
-    zip.close();
+    const { filings, rows, rejections } = await readDataset(path);
     expect(rejections).toEqual([]);
     expect(filings.get(berkshire.accession)).toMatchObject({
       cik: 1_067_983,
@@ -97,6 +104,49 @@ describe('13F data set ZIP reader', () => {
       figi: null,
     });
     expect(rows[1]?.putCall).toBe('CALL');
+  });
+
+  it('reads stored (uncompressed) members as it reads deflated ones', async () => {
+    const read = async (compress: boolean) => {
+      const path = join(dir, `${compress ? 'deflated' : 'stored'}_form13f.zip`);
+      await writeFilingsZip(path, [berkshire], { compress });
+      const { filings, rows, rejections } = await readDataset(path);
+      return { filings: [...filings.values()], rows, rejections };
+    };
+    const stored = await read(false);
+    expect(stored.rows).toHaveLength(2);
+    expect(stored).toEqual(await read(true));
+  });
+
+  it('refuses a member whose bytes are not the size its directory states, or do not inflate', async () => {
+    const path = join(dir, 'whole_form13f.zip');
+    await writeFilingsZip(path, [berkshire]);
+    const readInfoTable = async (file: string) => {
+      const zip = await openDatasetZip(file);
+      try {
+        let bytes = 0;
+        for await (const chunk of await zip.open('INFOTABLE.tsv')) bytes += (chunk as Buffer).length;
+        return bytes;
+      } finally {
+        zip.close();
+      }
+    };
+    const size = await readInfoTable(path);
+    const longer = join(dir, 'longer_form13f.zip');
+    expect(withStatedSize(path, longer, 'INFOTABLE.tsv', 1)).toBe(size);
+    await expect(readInfoTable(longer)).rejects.toThrow(
+      `member INFOTABLE.tsv holds only ${size} of its ${size + 1} bytes`,
+    );
+    const shorter = join(dir, 'shorter_form13f.zip');
+    withStatedSize(path, shorter, 'INFOTABLE.tsv', -1);
+    await expect(readInfoTable(shorter)).rejects.toThrow(
+      `member INFOTABLE.tsv holds more than its ${size - 1} bytes`,
+    );
+    const damaged = join(dir, 'damaged_form13f.zip');
+    withDamagedData(path, damaged, 'INFOTABLE.tsv');
+    await expect(readInfoTable(damaged)).rejects.toThrow(
+      /INFOTABLE\.tsv holds|invalid|incorrect|unexpected end/i,
+    );
   });
 
   it('rejects a ZIP that lacks the data set members', async () => {

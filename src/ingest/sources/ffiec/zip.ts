@@ -2,6 +2,7 @@
 
 import yauzl from 'yauzl';
 import { IngestError } from '../../core/errors.js';
+import { readZipEntry } from '../../core/zip-entry.js';
 
 export interface ZipMember {
   readonly name: string;
@@ -11,18 +12,6 @@ export interface ZipMember {
 function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip)));
-  });
-}
-
-function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(error);
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
   });
 }
 
@@ -42,7 +31,7 @@ export async function readZipMembers(
     zip.on('entry', (entry: yauzl.Entry) => {
       const baseName = entry.fileName.split('/').pop() ?? '';
       if (entry.fileName.endsWith('/') || !wanted(baseName)) return zip.readEntry();
-      readEntry(zip, entry)
+      readZipEntry(zip, entry, 'the bulk ZIP')
         .then((bytes) => {
           members.push({ name: baseName, bytes });
           zip.readEntry();

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { openZipEntry } from '../../core/zip-entry.js';
 
 export interface DatasetZip {
   /** Upper-case base names of the members present, e.g. `INFOTABLE.TSV`. */
@@ -42,9 +43,7 @@ export async function openDatasetZip(source: string | Buffer, name = String(sour
     open: (member) => {
       const entry = entries.get(member.toUpperCase());
       if (!entry) return Promise.reject(new Error(`${path} has no member ${member}`));
-      return new Promise((resolve, reject) =>
-        zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
-      );
+      return openZipEntry(zip, entry, path);
     },
     close: () => zip.close(),
   };

@@ -1,6 +1,7 @@
 /** Reads the members of a small ZIP held in memory (adviser `ia*.zip`, 13(f) list archives). */
 import { basename } from 'node:path';
 import yauzl from 'yauzl';
+import { readZipEntry } from '../../core/zip-entry.js';
 
 export interface ZipMember {
   /** Base name of the member. */
@@ -26,15 +27,6 @@ export async function openZipMembers(bytes: Buffer, label: string): Promise<ZipM
   });
   return entries.map((entry) => ({
     name: basename(entry.fileName),
-    read: () =>
-      new Promise<Buffer>((resolve, reject) =>
-        zip.openReadStream(entry, (error, stream) => {
-          if (error) return reject(error);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.once('end', () => resolve(Buffer.concat(chunks)));
-          stream.once('error', reject);
-        }),
-      ),
+    read: () => readZipEntry(zip, entry, label),
   }));
 }
