@@ -144,9 +144,7 @@ describe('13F data set ZIP reader', () => {
     );
     const damaged = join(dir, 'damaged_form13f.zip');
     withDamagedData(path, damaged, 'INFOTABLE.tsv');
-    await expect(readInfoTable(damaged)).rejects.toThrow(
-      /INFOTABLE\.tsv holds|invalid|incorrect|unexpected end/i,
-    );
+    await expect(readInfoTable(damaged)).rejects.toThrow(/member INFOTABLE\.tsv/);
   });
 
   it('rejects a ZIP that lacks the data set members', async () => {

@@ -72,5 +72,10 @@ describe('chunked columns grouped by a counting sort', () => {
     for (let e = 0; e < 9; e++) b.set(e, e);
     const { gather } = groupsOf(a.take(10), 3);
     expect(() => gather(b.take(9))).toThrow(/9 entries grouped as 10/);
+    // A count the chunks do not hold (taken twice, or miscounted) is refused, not read as zeros.
+    const c = uint32Column();
+    for (let e = 0; e < 10; e++) c.set(e, 0);
+    expect(() => groupsOf(c.take(CHUNK + 1), 1)).toThrow(/65537 entries in chunks that do not hold them/);
+    expect(() => groupsOf(c.take(10), 1)).toThrow(/10 entries in chunks that do not hold them/);
   });
 });

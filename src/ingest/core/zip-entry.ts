@@ -8,15 +8,16 @@ import type yauzl from 'yauzl';
 
 /** Opens `entry` of `zip`; `label` names the ZIP in errors. */
 export function openZipEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, label: string): Promise<Readable> {
+  const member = `${label}: member ${entry.fileName}`;
+  const method = entry.compressionMethod;
+  if (entry.isEncrypted() || (method !== 0 && method !== 8)) {
+    const how = entry.isEncrypted() ? 'encrypted' : `compressed by method ${method}`;
+    return Promise.reject(new Error(`${member} is ${how}`));
+  }
   return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, { decodeFileData: false }, (error, raw) => {
-      if (error) return reject(error);
-      try {
-        resolve(decoded(entry, raw, `${label}: member ${entry.fileName}`));
-      } catch (refused) {
-        reject(refused);
-      }
-    }),
+    zip.openReadStream(entry, { decodeFileData: false }, (error, raw) =>
+      error ? reject(error) : resolve(decoded(entry, raw, member)),
+    ),
   );
 }
 
@@ -35,16 +36,19 @@ export async function readZipEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, label
 const INFLATE_CHUNK = 256 * 1024;
 
 /** The member's bytes from its raw (still compressed) data; yauzl checks their size the same way. */
-function decoded(entry: yauzl.Entry, raw: Readable, label: string): Readable {
-  const method = entry.compressionMethod;
-  if (entry.isEncrypted() || (method !== 0 && method !== 8)) {
-    raw.destroy();
-    throw new Error(`${label} is ${entry.isEncrypted() ? 'encrypted' : `compressed by method ${method}`}`);
-  }
+function decoded(entry: yauzl.Entry, raw: Readable, member: string): Readable {
+  const sized = exactly(entry.uncompressedSize, member);
+  // Done with the member (read, failed or let go): stop reading its raw data too. Deflate data can
+  // end before the bytes the ZIP gives the member, and a raw stream still reading those would hold
+  // yauzl's one read at a time of a ZIP opened from a file, and fail the next member's reads.
+  sized.once('close', () => raw.destroy());
   // pipeline destroys every stream on an error; the last one, which the reader holds, fails with it.
-  const sized = exactly(entry.uncompressedSize, label);
-  if (method === 0) return pipeline(raw, sized, () => {});
-  return pipeline(raw, createInflateRaw({ chunkSize: INFLATE_CHUNK }), sized, () => {});
+  if (entry.compressionMethod === 0) return pipeline(raw, sized, () => {});
+  const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+  inflate.once('error', (error) => {
+    error.message = `${member}: ${error.message}`;
+  });
+  return pipeline(raw, inflate, sized, () => {});
 }
 
 /** Passes bytes through, failing once they are more or fewer than `expected`. */

@@ -49,6 +49,13 @@ function forEachChunk<T extends Typed>(
   column: Chunks<T>,
   each: (chunk: T, n: number, c: number) => void,
 ): void {
+  const last = column.chunks.length - 1;
+  const inLast = column.count - last * CHUNK;
+  if (
+    last !== Math.max(0, Math.ceil(column.count / CHUNK) - 1) ||
+    (column.chunks[last]?.length ?? 0) < inLast
+  )
+    throw new Error(`a column of ${column.count} entries in chunks that do not hold them`);
   column.chunks.forEach((chunk, c) => {
     each(chunk, Math.min(CHUNK, column.count - c * CHUNK), c);
   });
