@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatasetFiling, writeFilingsZip } from '../../bench/sec-13f-dataset.js';
 import { type Backend, type TestDatabase, testBackends } from '../helpers/backends.js';
@@ -226,13 +226,18 @@ describe.each(testBackends())('sec-13f data sets on $name', (backend: Backend) =
     const damaged = join(damagedDir, '01jun2023-31aug2023_form13f.zip');
     withDamagedData(zip2, damaged, 'INFOTABLE.tsv');
     for (const [file, message] of [
-      [cut, `INFOTABLE.tsv holds only ${size} of its ${size + 1} bytes`],
-      [damaged, 'INFOTABLE.tsv'],
+      [
+        cut,
+        `01mar2023-31may2023_form13f.zip: member INFOTABLE.tsv holds only ${size} of its ${size + 1} bytes`,
+      ],
+      [damaged, '01jun2023-31aug2023_form13f.zip: member INFOTABLE.tsv'],
     ] as const) {
       const { code, summary } = await ingest('--from', file);
       expect(code).not.toBe(0);
       expect(summary.ok).toBe(false);
       expect(summary.error).toContain(message);
+      // Named once: the reader's message begins with the data set's name.
+      expect(summary.error).not.toContain(`${basename(file)}: ${basename(file)}`);
     }
     expect((await portfolio('101', '2022-Q3')).total_value).toBe(175);
     expect((await api.get('/api/v1/meta')).body.dataset_version).toBe(before);

@@ -89,7 +89,11 @@ async function loadDataset(ctx: IngestContext, sec: SecClient, loader: Loader13F
     for (const rejection of rejections) loader.reject(rejection);
     ctx.log(`${name}: ${filings.size} filings, ${read} information-table rows`);
   } catch (error) {
-    throw new IngestError(`${name}: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    // The data set reader's own messages begin with its name already.
+    throw new IngestError(
+      message.startsWith(`${name}:`) || message.startsWith(`${name} `) ? message : `${name}: ${message}`,
+    );
   }
 }
 
