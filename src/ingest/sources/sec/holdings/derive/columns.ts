@@ -44,17 +44,14 @@ export const uint32Column = () => new ChunkedColumn((n) => new Uint32Array(n));
 export const uint8Column = () => new ChunkedColumn((n) => new Uint8Array(n));
 export const float64Column = () => new ChunkedColumn((n) => new Float64Array(n));
 
-/** Calls `each(chunk, n)` for every chunk of `column` with the number of its entries in use. */
+/** Calls `each(chunk, n, c)` for every chunk c of `column`, n being its number of entries in use. */
 function forEachChunk<T extends Typed>(
   column: Chunks<T>,
   each: (chunk: T, n: number, c: number) => void,
 ): void {
-  const last = column.chunks.length - 1;
-  const inLast = column.count - last * CHUNK;
-  if (
-    last !== Math.max(0, Math.ceil(column.count / CHUNK) - 1) ||
-    (column.chunks[last]?.length ?? 0) < inLast
-  )
+  const needed = Math.max(1, Math.ceil(column.count / CHUNK));
+  const inLast = column.count - (needed - 1) * CHUNK;
+  if (column.chunks.length !== needed || (column.chunks.at(-1)?.length ?? 0) < inLast)
     throw new Error(`a column of ${column.count} entries in chunks that do not hold them`);
   column.chunks.forEach((chunk, c) => {
     each(chunk, Math.min(CHUNK, column.count - c * CHUNK), c);

@@ -33,7 +33,7 @@ import type { CusipNumbers } from './cusip-numbers.js';
 import type { EquityChanges } from './equity-changes.js';
 import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
-/** A quarter's gathered changes, as plain arrays (what the packing worker is sent). */
+/** A quarter's gathered changes, as chunked columns (what the packing worker is sent). */
 export interface HolderColumns extends GatheredColumns {
   readonly status: Chunks<Uint8Array>;
   /** SECURITY_HOLDERS' number columns. */

@@ -19,7 +19,7 @@ import {
 } from './columns.js';
 import { batchesOf, type GatheredColumns, type PackedRows } from './packed-rows.js';
 
-/** A quarter's gathered positions, as plain arrays (what the packing worker is sent). */
+/** A quarter's gathered positions, as chunked columns (what the packing worker is sent). */
 export interface SecurityPositionColumns extends GatheredColumns {
   readonly code: Chunks<Uint8Array>;
   readonly value: Chunks<Float64Array>;
