@@ -23,7 +23,10 @@ type TableName = keyof Database & string;
 /** PostgreSQL allows 65,535 bind parameters per statement. */
 const POSTGRES_MAX_PARAMETERS = 60_000;
 
-const statementCache = new WeakMap<SqliteDatabase, Map<string, Statement>>();
+/** Inserts one row (its values bound as the statement's arguments, in column order). */
+type RowInsert = (row: Record<string, unknown>) => void;
+
+const statementCache = new WeakMap<SqliteDatabase, Map<string, RowInsert>>();
 
 /**
  * Runs `load` with SQLite's page cache raised to 256 MiB and temporary b-trees (GROUP BY, ORDER BY
@@ -110,23 +113,35 @@ function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** One cached single-row INSERT per (table, columns): measured faster than multi-row statements. */
-function sqliteStatement(sqlite: SqliteDatabase, table: string, columns: string[]): Statement {
+/**
+ * One cached single-row INSERT per (table, columns), measured faster than multi-row statements, run
+ * by a function generated for its columns: `statement.run(row["a"] ?? null, row["b"] ?? null, …)`.
+ * Named property reads instead of `row[columns[i]]`, and values passed as arguments rather than as
+ * an array better-sqlite3 reads element by element: ~20 % less time on the 181 columns of the demo's
+ * financial rows (docs/demo-build.md, "twentieth session").
+ */
+function sqliteInsert(sqlite: SqliteDatabase, table: string, columns: string[]): RowInsert {
   let cache = statementCache.get(sqlite);
   if (!cache) {
     cache = new Map();
     statementCache.set(sqlite, cache);
   }
   const key = `${table}\u0000${columns.join('\u0000')}`;
-  let statement = cache.get(key);
-  if (!statement) {
+  let insert = cache.get(key);
+  if (!insert) {
     const placeholders = columns.map(() => '?').join(',');
-    statement = sqlite.prepare(
+    const statement = sqlite.prepare(
       `insert into ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(',')}) values (${placeholders})`,
     );
-    cache.set(key, statement);
+    const values = columns.map((column) => `row[${JSON.stringify(column)}] ?? null`).join(', ');
+    const run = new Function('statement', 'row', `statement.run(${values});`) as (
+      statement: Statement,
+      row: Record<string, unknown>,
+    ) => void;
+    insert = (row) => run(statement, row);
+    cache.set(key, insert);
   }
-  return statement;
+  return insert;
 }
 
 function insertSqlite(
@@ -135,12 +150,8 @@ function insertSqlite(
   columns: string[],
   rows: readonly Record<string, unknown>[],
 ): void {
-  const statement = sqliteStatement(sqlite, table, columns);
-  const values: unknown[] = new Array(columns.length);
-  for (const row of rows) {
-    for (let i = 0; i < columns.length; i++) values[i] = row[columns[i] as string] ?? null;
-    statement.run(values);
-  }
+  const insert = sqliteInsert(sqlite, table, columns);
+  for (const row of rows) insert(row);
 }
 
 /**
