@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchedInsert } from '../../src/db/batched-insert.js';
 import { insertRows } from '../../src/db/bulk.js';
-import { testBackends } from '../helpers/backends.js';
+import { sqliteBackend, testBackends } from '../helpers/backends.js';
 
 describe.each(testBackends())('insertRows on $name', (backend) => {
   it('inserts rows in batches inside the caller transaction, storing undefined as null', async () => {
@@ -63,6 +63,81 @@ describe.each(testBackends())('insertRows on $name', (backend) => {
       ).rejects.toThrow('abort');
       const rows = await handle.db.selectFrom('macro_observations').selectAll().execute();
       expect(rows).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('insertRows on SQLite: the generated statement runner', () => {
+  // Names a generated function must quote: quotes, a backslash, a line separator, a template.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a name that looks like a placeholder, on purpose
+  const NAMES = ['plain', 'dou"ble', "sin'gle", 'back\\slash', 'line\u2028sep', '${x}', 'constructor'];
+
+  it('binds every column by name, whatever the names, key order and value types', async () => {
+    const database = await sqliteBackend.create();
+    try {
+      const handle = database.writer;
+      const sqlite = handle.sqlite as NonNullable<typeof handle.sqlite>;
+      const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+      const columns = NAMES.map((name) => `${quoted(name)} integer`).join(', ');
+      sqlite.exec(`create table odd (${columns}, blob_value blob, big integer)`);
+      const blob = Buffer.from('..payload..').subarray(2, 9);
+      const first = Object.fromEntries(NAMES.map((name, i) => [name, i]));
+      const rows = [
+        { ...first, blob_value: blob, big: 2n ** 60n },
+        // Later rows: keys in another order, one missing, one undefined.
+        {
+          big: 7n,
+          blob_value: new Uint8Array([1, 2]),
+          ...Object.fromEntries(
+            NAMES.slice(1)
+              .reverse()
+              .map((n) => [n, `${n}!`]),
+          ),
+          plain: undefined,
+        },
+      ];
+      await handle.db.transaction().execute((trx) => insertRows(handle, 'odd' as never, rows as never, trx));
+      const stored = sqlite.prepare('select * from odd order by rowid').safeIntegers(true).all() as Record<
+        string,
+        unknown
+      >[];
+      expect(stored[0]).toEqual({
+        ...Object.fromEntries(NAMES.map((n, i) => [n, BigInt(i)])),
+        blob_value: Buffer.from('payload'),
+        big: 2n ** 60n,
+      });
+      expect(stored[1]).toEqual({
+        ...Object.fromEntries(NAMES.map((n) => [n, `${n}!`])),
+        plain: null,
+        blob_value: Buffer.from([1, 2]),
+        big: 7n,
+      });
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('refuses an array or an object as a value, naming the column, and inserts nothing', async () => {
+    const database = await sqliteBackend.create();
+    try {
+      const handle = database.writer;
+      const good = { series_id: 'A', date: '2000-01-01', value: 1 };
+      for (const [bad, kind] of [
+        [['GDP'], 'an array'],
+        [[], 'an array'],
+        [{}, 'an object'],
+        [Object.create(null), 'an object'],
+      ] as const) {
+        const rows = [good, { ...good, date: '2000-01-02', series_id: bad }];
+        await expect(
+          handle.db
+            .transaction()
+            .execute((trx) => insertRows(handle, 'macro_observations', rows as never, trx)),
+        ).rejects.toThrow(`macro_observations.series_id: ${kind} is not a column value`);
+      }
+      expect(await handle.db.selectFrom('macro_observations').selectAll().execute()).toEqual([]);
     } finally {
       await database.drop();
     }
