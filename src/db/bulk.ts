@@ -9,7 +9,8 @@
  *   INSERTs when that connection cannot be identified (see copy.ts).
  *
  * Columns are taken from the first row; every row must have the same keys. `undefined` is stored
- * as NULL. Values must be numbers, strings, bigints or null.
+ * as NULL. Values must be numbers, strings, bigints, byte arrays (Buffer, Uint8Array) or null; on
+ * SQLite an array or a plain object is refused with its table and column named.
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { Compilable, Insertable, Kysely, Transaction } from 'kysely';
