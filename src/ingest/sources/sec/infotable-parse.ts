@@ -10,6 +10,7 @@ import { CUSIP_BYTES, codeOf } from '../../../holdings/portfolio-pack.js';
 import { doubled } from '../../../typed-arrays.js';
 import { type InfoRowSink, scanInfoTableRows } from './dataset-records.js';
 import type { DatasetZip } from './dataset-zip.js';
+import type { EncodedRecords } from './holdings/info-row-codec.js';
 import { MAX_ROWS_PER_PART } from './holdings/info-tables.js';
 
 import { infoRowRefusal, PLACEHOLDER_CUSIP, plainRowRefusal } from './info-row-accept.js';
@@ -42,6 +43,11 @@ export interface ParsedBatch {
   rejected: [reason: string, count: number][];
   /** Rows that did not parse (counted by the caller, with their place). */
   rejections: Rejection[];
+  /**
+   * The records' stored bytes, when the parsing worker encoded them (it does while the loading
+   * thread is behind); otherwise the loading thread encodes them from `fields`.
+   */
+  encoded?: EncodedRecords;
 }
 
 /**

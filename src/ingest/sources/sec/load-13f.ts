@@ -14,9 +14,10 @@ import type { Stager, StagingSpec } from '../../core/staging.js';
 import type { IngestContext } from '../../core/types.js';
 import { rebuildEntityLinksOnSwap } from '../../derived/identity/entity-links.js';
 import { deriveHoldings } from './holdings/derive/index.js';
-import { InfoRowEncoder } from './holdings/info-row-codec.js';
-import { InfoTablePacker, packRecord } from './holdings/info-tables.js';
+import { rowTextBytes } from './holdings/info-row-codec.js';
+import { InfoTablePacker } from './holdings/info-tables.js';
 import { LoadSums } from './holdings/load-sums.js';
+import { ParsedRecords } from './holdings/parsed-records.js';
 import { acceptInfoRow } from './info-row-accept.js';
 import type { LoadFilings, ParsedBatch } from './infotable-parse.js';
 import { edgarLocation } from './locations.js';
@@ -62,8 +63,8 @@ export class Loader13F {
   /** Accession → form type of every filing staged in this load. */
   private readonly staged = new Map<string, string>();
   private readonly filingDates = new Map<string, { filingDate: string; quarter: string }>();
-  /** The record the last parsed batch left open (RecordCut.continues). */
-  private openRecord: { accession: string; part: number; rows: InfoRowEncoder } | null = null;
+  /** The stored records of the parsed batches. */
+  private readonly records = new ParsedRecords();
   /** Positions and names of the filings parsed from data sets, summed as they were read. */
   private sums!: LoadSums;
   readonly quarters = new Set<string>();
@@ -163,32 +164,28 @@ export class Loader13F {
     const { fields } = batch;
     let at = 0;
     let textAt = 0;
-    for (const cut of batch.records) {
+    for (const [j, cut] of batch.records.entries()) {
       const { filingDate, quarter } = this.filingDates.get(cut.accession) as {
         filingDate: string;
         quarter: string;
       };
       const run = this.sums.startFiling(cut.accession, filingDate, quarter);
-      const open = this.openRecord;
-      const rows =
-        open?.accession === cut.accession && open.part === cut.part ? open.rows : new InfoRowEncoder();
+      const firstTexts = textAt;
       for (let k = 0; k < cut.rows; k++) {
-        // Both read the row's texts from textAt; the encoder returns where the next row's begin.
         run.addParsed(fields, at + k, textAt);
-        textAt = rows.addParsed(fields, at + k, textAt);
+        textAt += rowTextBytes(fields, at + k);
       }
+      const closed = this.records.add(batch, j, at, firstTexts);
       at += cut.rows;
       this.rowCount += cut.rows;
-      this.openRecord = cut.continues ? { accession: cut.accession, part: cut.part, rows } : null;
-      if (!cut.continues) await this.tables.add(packRecord(cut.accession, cut.part, rows));
+      if (closed) await this.tables.add(closed);
     }
     this.sums.flushIfFull();
   }
 
   /** Call after a data set's last parsed batch. */
   endOfRows(): void {
-    // The parser closes the last record; an open one would be rows silently dropped.
-    if (this.openRecord) throw new Error(`the record of ${this.openRecord.accession} was never closed`);
+    this.records.end();
     this.sums.endOfRows();
   }
 

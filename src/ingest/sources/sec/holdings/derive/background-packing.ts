@@ -4,7 +4,7 @@
  * pure work that needs no database, so it is handed to a worker thread (pack-worker.ts) and the
  * derivation goes on to its next step; the rows are inserted, in the derivation's transaction, when
  * the next job is handed over (the same kind's always, another kind's once it is packed) or at the
- * end. At most one job of each kind waits: a quarter's packed rows of each kind are held at most
+ * end, each batch as it comes back while the worker packs the next. At most one job of each kind waits: a quarter's packed rows of each kind are held at most
  * (~100 MB for both at full scale). While the deriving thread waits for a job, a PostgreSQL
  * transaction sits idle for a second or two. Where no compiled worker exists (sources run as
  * TypeScript, as in-process tests do) the same packers run in this thread at hand-over. Either way
@@ -33,7 +33,10 @@ export class BackgroundPacking {
   private thread: Worker | null = null;
   private failure: Error | null = null;
   private nextId = 0;
-  private readonly jobs = new Map<number, { batches: PackedRows[]; settle: (error?: Error) => void }>();
+  private readonly jobs = new Map<
+    number,
+    { batches: PackedRows[]; arrived: () => void; settle: (error?: Error) => void }
+  >();
   private readonly waiting = new Map<PackKind, Waiting>();
 
   constructor(
@@ -83,8 +86,13 @@ export class BackgroundPacking {
     const id = this.nextId++;
     const batches: PackedRows[] = [];
     let done = false;
+    let wake: (() => void) | null = null;
+    const arrived = () => {
+      wake?.();
+      wake = null;
+    };
     const packed = new Promise<void>((resolve, reject) => {
-      this.jobs.set(id, { batches, settle: (error) => (error ? reject(error) : resolve()) });
+      this.jobs.set(id, { batches, arrived, settle: (error) => (error ? reject(error) : resolve()) });
     });
     packed.then(() => (done = true)).catch(() => {}); // awaited by insert, unless the derivation fails first
     if (this.failure) this.settle(id, this.failure);
@@ -92,9 +100,15 @@ export class BackgroundPacking {
       this.start().postMessage({ id, kind, columns } satisfies PackJob, ownedBuffers(columnViews(columns)));
     return {
       packed: () => done,
+      // Each batch as it comes, while the worker packs the next: the wait for the last job of a
+      // derivation was ~1 s with nothing else to do, the insert of its rows ~0.3 s after it.
       insert: async () => {
-        await packed;
-        for (const batch of batches.splice(0)) await insertPackedBatch(this.handle, this.executor, batch);
+        for (;;) {
+          const batch = batches.shift();
+          if (batch) await insertPackedBatch(this.handle, this.executor, batch);
+          else if (done) return;
+          else await Promise.race([packed, new Promise<void>((resolve) => (wake = resolve))]);
+        }
       },
     };
   }
@@ -105,8 +119,11 @@ export class BackgroundPacking {
     // 48 MB packs as fast (3.8 M positions: the same times, two runs each) with ~115 MB less peak RSS.
     const worker = new Worker(this.worker as URL, { resourceLimits: { maxYoungGenerationSizeMb: 48 } });
     worker.on('message', (message: PackMessage) => {
-      if (message.type === 'batch') this.jobs.get(message.id)?.batches.push(message.batch);
-      else this.settle(message.id, message.type === 'error' ? new Error(message.message) : undefined);
+      const job = this.jobs.get(message.id);
+      if (message.type === 'batch') {
+        job?.batches.push(message.batch);
+        job?.arrived();
+      } else this.settle(message.id, message.type === 'error' ? new Error(message.message) : undefined);
     });
     const fail = (error: Error) => {
       this.failure ??= error;

@@ -29,6 +29,7 @@ import {
 import { CUSIP_BYTES, isEquityCode, unpackPortfolio } from '../../../../../holdings/portfolio-pack.js';
 import {
   CHANGE_STATUSES,
+  type ChangesByManagerTable,
   type ManagerChangesTable,
   type PositionChange,
 } from '../../../../../holdings/tables.js';
@@ -47,7 +48,7 @@ import { SmartMoneyTally } from './smart-money.js';
 
 /** Managers read per query (each with the quarter's and its previous quarter's equity positions). */
 const MANAGERS_PER_READ = 200;
-/** Packed changes are written once they reach about this many bytes. */
+/** Packed changes are written in batches of about this many bytes (after the quarter's holders go to packing). */
 const BYTES_PER_WRITE = 16 << 20;
 const CHANGE_TABLES = [
   'manager_changes',
@@ -246,7 +247,7 @@ async function writeQuarter(
   const comparer = new EquityComparer(numbers);
   const holders = new QuarterHolders(numbers);
   const managerRows: ManagerChangesTable[] = [];
-  const packedRows = new BatchedInsert(handle, executor, 'changes_by_manager', BYTES_PER_WRITE);
+  const packedRows: { row: ChangesByManagerTable; bytes: number }[] = [];
   const keeping: Kept | null = keep
     ? { quarter: managers[0]?.quarter as string, portfolios: new Map() }
     : null;
@@ -295,12 +296,15 @@ async function writeQuarter(
       managerRows.push({ cik, quarter, previous_quarter: previous?.quarter ?? null, ...countColumns(counts),
         value_before: valueBefore, value_after: valueAfter });
       const bytes = packed(changes, numbers, totalBefore, total);
-      await packedRows.add({ cik, quarter, changes: bytes }, bytes.length);
+      packedRows.push({ row: { cik, quarter, changes: bytes }, bytes: bytes.length });
     }
   }
-  await packedRows.flush();
-  await insertRows(handle, 'manager_changes', managerRows, executor);
+  // The holders go to the packing worker first: these rows are written while it packs them.
   await packing.pack('holders', holders.take(managers[0]?.quarter as string));
+  const writer = new BatchedInsert(handle, executor, 'changes_by_manager', BYTES_PER_WRITE);
+  for (const { row, bytes } of packedRows.splice(0)) await writer.add(row, bytes);
+  await writer.flush();
+  await insertRows(handle, 'manager_changes', managerRows, executor);
   return keeping;
 }
 
