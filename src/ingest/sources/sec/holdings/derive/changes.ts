@@ -150,22 +150,40 @@ async function splitFactors(executor: Executor, numbers: CusipNumbers) {
 }
 
 /**
+ * Packed portfolios the derivation still holds in memory, by `cik|quarter`: those it took from the
+ * load's sums (the bytes it wrote to `manager_portfolios`), so the pass need not read them back.
+ */
+export type HeldPortfolios = ReadonlyMap<string, Uint8Array>;
+
+/**
  * The equity positions of a batch of managers in some quarters (cik → quarter → positions), from
  * their packed portfolios (written by the same derivation, before the changes): one row per manager
- * quarter instead of one per position.
+ * quarter instead of one per position; those `held` in memory are not read.
  */
 async function portfolios(
   executor: Executor,
   numbers: CusipNumbers,
   ciks: readonly string[],
   quarters: readonly string[],
+  held: HeldPortfolios,
 ) {
-  const rows = await executor
-    .selectFrom('manager_portfolios')
-    .select(['cik', 'quarter', 'positions'])
-    .where('cik', 'in', ciks)
-    .where('quarter', 'in', quarters)
-    .execute();
+  const rows: { cik: string; quarter: string; positions: Uint8Array }[] = [];
+  const unread = new Set<string>();
+  for (const cik of ciks)
+    for (const quarter of quarters) {
+      const positions = held.get(`${cik}|${quarter}`);
+      if (positions) rows.push({ cik, quarter, positions });
+      else unread.add(cik);
+    }
+  if (unread.size > 0) {
+    const read = await executor
+      .selectFrom('manager_portfolios')
+      .select(['cik', 'quarter', 'positions'])
+      .where('cik', 'in', [...unread])
+      .where('quarter', 'in', quarters)
+      .execute();
+    for (const row of read) if (!held.has(`${row.cik}|${row.quarter}`)) rows.push(row);
+  }
   const byCik = new Map<string, Map<string, EquityPositions>>();
   for (const row of rows) {
     const packed = unpackPortfolio(row.positions);
@@ -243,6 +261,7 @@ async function writeQuarter(
   kept: Kept | null,
   keep: boolean,
   packing: BackgroundPacking,
+  inMemory: HeldPortfolios,
 ): Promise<Kept | null> {
   const comparer = new EquityComparer(numbers);
   const holders = new QuarterHolders(numbers);
@@ -262,6 +281,7 @@ async function writeQuarter(
       numbers,
       batch.map((m) => m.cik),
       [...quarters],
+      inMemory,
     );
     for (const manager of batch) {
       const { cik, quarter, total, previous } = manager;
@@ -319,6 +339,7 @@ export async function writeChanges(
   from: string,
   smart: SmartMoneyTally,
   packing: BackgroundPacking,
+  held: HeldPortfolios = new Map(),
 ): Promise<void> {
   for (const table of CHANGE_TABLES) await executor.deleteFrom(table).where('quarter', '>=', from).execute();
   const filed = await managerQuarters(executor);
@@ -337,7 +358,8 @@ export async function writeChanges(
   for (const [i, quarter] of quarters.entries()) {
     const managers = byQuarter.get(quarter) as ManagerQuarter[];
     const keep = i + 1 < quarters.length;
-    kept = await writeQuarter(handle, executor, managers, numbers, factorsOf, smart, kept, keep, packing);
+    // biome-ignore format: one call
+    kept = await writeQuarter(handle, executor, managers, numbers, factorsOf, smart, kept, keep, packing, held);
   }
 }
 

@@ -23,7 +23,7 @@ import type { FilingSums } from '../filing-sums.js';
 import type { InfoRowFields } from '../info-row-codec.js';
 import { linkAdviserCiks } from './adviser-ciks.js';
 import { type BackgroundPacking, withPacking } from './background-packing.js';
-import { writeChanges } from './changes.js';
+import { type HeldPortfolios, writeChanges } from './changes.js';
 import { DailyCrowding } from './crowding.js';
 import { CusipNumbers } from './cusip-numbers.js';
 import type { Executor } from './executor.js';
@@ -89,6 +89,8 @@ function* batches(resolved: readonly ResolvedQuarter[]): Generator<ResolvedQuart
 interface DerivedQuarter {
   resolved: ResolvedQuarter[];
   totals: Map<string, ManagerTotals>;
+  /** The packed portfolios taken from the load's sums, by `cik|quarter` (for the changes pass). */
+  portfolios: Map<string, Uint8Array>;
   /** Manager quarters whose positions came from the load's sums. */
   summed: number;
 }
@@ -130,6 +132,7 @@ async function deriveQuarter(
   const summed = (r: ResolvedQuarter) =>
     r.additions.length === 0 ? loaded?.sums.view(r.base.accession_number) : undefined;
   const totals = new Map<string, ManagerTotals>();
+  const held = new Map<string, Uint8Array>();
   // One numbering of the quarter's CUSIPs, for the security totals and the crowding.
   const numbers = new CusipNumbers();
   const securities = new SecurityTotals(numbers);
@@ -167,6 +170,7 @@ async function deriveQuarter(
       if (view) {
         crowding.addView(day, view, securities.addFiling(managerQuarter.cik, view));
         await portfolios.addView(quarter, managerQuarter.cik, view);
+        held.set(key, view.portfolio);
         totals.set(key, filingTotals(view));
         summedCount += 1;
         continue;
@@ -182,7 +186,7 @@ async function deriveQuarter(
   await securities.packPositions(packing, quarter);
   await addMissingSecurities(handle, executor, unknown, master, (cusip) => securities.holds(cusip));
   await securities.write(handle, executor, quarter, master);
-  return { resolved, totals, summed: summedCount };
+  return { resolved, totals, portfolios: held, summed: summedCount };
 }
 
 /**
@@ -194,12 +198,13 @@ async function deriveChanges(
   executor: Executor,
   from: string,
   packing: BackgroundPacking,
+  held: HeldPortfolios,
 ): Promise<void> {
   const rows = await executor.selectFrom('holdings_quarters').select('quarter').orderBy('quarter').execute();
   const quarters = rows.map((row) => row.quarter);
   await writeSplits(handle, executor, quarters, from);
   const smart = new SmartMoneyTally(quarters);
-  await writeChanges(handle, executor, from, smart, packing);
+  await writeChanges(handle, executor, from, smart, packing, held);
   await smart.write(handle, executor);
   await writeSeasonSummaries(handle, executor, quarters);
 }
@@ -222,17 +227,19 @@ export async function deriveHoldings(
   const master = await loadSecurityMaster(executor);
   const resolved: ResolvedQuarter[] = [];
   const totals = new Map<string, ManagerTotals>();
+  const held = new Map<string, Uint8Array>();
   let summed = 0;
   await withPacking(handle, executor, async (packing) => {
     for (const quarter of list) {
       const derived = await deriveQuarter(handle, executor, quarter, master, loaded, packing);
       for (const managerQuarter of derived.resolved) resolved.push(managerQuarter);
       for (const [key, value] of derived.totals) totals.set(key, value);
+      for (const [key, value] of derived.portfolios) held.set(key, value);
       summed += derived.summed;
     }
     await writeManagerQuarters(handle, executor, resolved, totals);
     await writeHoldingsQuarters(executor);
-    if (list[0] !== undefined) await deriveChanges(handle, executor, list[0], packing);
+    if (list[0] !== undefined) await deriveChanges(handle, executor, list[0], packing, held);
     // While the last packing job runs.
     await writeManagers(handle, executor);
     await linkAdviserCiks(executor);
