@@ -62,16 +62,18 @@ class Running {
   apply(changes: DayChanges): void {
     const { day } = this;
     const touched: number[] = [];
-    for (let i = 0; i < changes.length; i++) {
-      const n = changes.numbers[i] as number;
-      const sign = changes.signs[i] as number;
-      if (this.touched[n] === 0) {
-        this.touched[n] = 1;
-        touched.push(n);
+    for (const chunk of changes.chunks) {
+      for (let i = 0; i < chunk.count; i++) {
+        const n = chunk.numbers[i] as number;
+        const sign = chunk.signs[i] as number;
+        if (this.touched[n] === 0) {
+          this.touched[n] = 1;
+          touched.push(n);
+        }
+        day.holders[n] = (day.holders[n] as number) + sign;
+        day.values[n] = (day.values[n] as number) + sign * (chunk.values[i] as number);
+        day.shares[n] = (day.shares[n] as number) + sign * (chunk.shares[i] as number);
       }
-      day.holders[n] = (day.holders[n] as number) + sign;
-      day.values[n] = (day.values[n] as number) + sign * (changes.values[i] as number);
-      day.shares[n] = (day.shares[n] as number) + sign * (changes.shares[i] as number);
     }
     for (const n of touched) {
       this.holders[n] = (this.holders[n] as number) + (day.holders[n] as number);
