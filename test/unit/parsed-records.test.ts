@@ -22,6 +22,7 @@ import {
   type InfoRowFields,
   rowTextBytes,
 } from '../../src/ingest/sources/sec/holdings/info-row-codec.js';
+import { MAX_ROWS_PER_PART } from '../../src/ingest/sources/sec/holdings/info-tables.js';
 import { ParsedRecords } from '../../src/ingest/sources/sec/holdings/parsed-records.js';
 import type { ParsedBatch } from '../../src/ingest/sources/sec/infotable-parse.js';
 import { readInfoTable } from '../../src/ingest/sources/sec/infotable-reader.js';
@@ -29,10 +30,14 @@ import type { WorkerMessage } from '../../src/ingest/sources/sec/infotable-worke
 import { random } from '../helpers/random.js';
 import { buildCli } from '../ingest/helpers/cli.js';
 
-/** Rows per filing: several span the parser's 10,000-row batches, some are tiny. */
-const ROWS = [1, 23_456, 3, 9_999, 10_001, 2, 30_000, 7, 15_000, 1, 12_345, 4];
+/**
+ * Rows per filing: several span the parser's 10,000-row batches, some are tiny, and one is more
+ * than a record holds (MAX_ROWS_PER_PART: two parts).
+ */
+const ROWS = [1, 23_456, 3, 9_999, 10_001, 2, 30_000, 7, 15_000, 1, 12_345, 4, MAX_ROWS_PER_PART + 1, 5];
 const ISSUERS = ['APPLE INC', 'Société Générale', '株式会社 ABC', 'X', 'BERKSHIRE HATHAWAY INC DEL'];
-const DISCRETIONS = ['SOLE', 'DFND', 'OTR'];
+/** '' is filed blank: stored as null (no text bytes). */
+const DISCRETIONS = ['SOLE', 'DFND', 'OTR', ''];
 const PUT_CALLS = ['', 'Put', 'Call'];
 
 const filings: DatasetFiling[] = ROWS.map((count, f) => ({
@@ -46,7 +51,7 @@ const filings: DatasetFiling[] = ROWS.map((count, f) => ({
   rows: Array.from({ length: count }, (_, i) => ({
     cusip: `${String((f * 7919 + i * 31 + 1) % 1_000_000).padStart(8, '0')}${i % 10}`,
     issuer: ISSUERS[(f + i) % ISSUERS.length] as string,
-    titleOfClass: i % 3 === 0 ? 'CL A' : 'COM',
+    titleOfClass: i % 5 === 0 ? '' : i % 3 === 0 ? 'CL A' : 'COM',
     value: (i * 977) % 50_000,
     shares: i % 11 === 0 ? 999_999_999_999_999 : i * 3 + 1,
     shareType: i % 13 === 0 ? 'PRN' : 'SH',
@@ -61,8 +66,8 @@ function writtenRows(filing: DatasetFiling): InfoRowFields[] {
     const shares = Number(row.shares);
     const putCall = row.putCall ? row.putCall.toUpperCase() : null;
     // biome-ignore format: one row
-    return [row.cusip, row.issuer, row.titleOfClass ?? 'COM', Number(row.value), shares, row.shareType ?? 'SH',
-      putCall, row.discretion ?? 'SOLE', shares, 0, 0];
+    return [row.cusip, row.issuer, row.titleOfClass || null, Number(row.value), shares, row.shareType ?? 'SH',
+      putCall, row.discretion || null, shares, 0, 0];
   });
 }
 
@@ -113,13 +118,27 @@ describe('stored records of parsed INFOTABLE batches', () => {
     expect(batches.length).toBeGreaterThanOrEqual(8);
     expect(batches.some((b) => b.records.some((cut) => cut.continues))).toBe(true);
     const records = assemble(batches);
+    // A filing's parts, MAX_ROWS_PER_PART rows each but the last.
+    const parts = (f: DatasetFiling) =>
+      Array.from({ length: Math.ceil(f.rows.length / MAX_ROWS_PER_PART) }, (_, part) => part);
     expect(records.map((r) => [r.accession_number, r.part, r.row_count])).toEqual(
-      filings.map((f) => [f.accession, 0, f.rows.length]),
+      filings.flatMap((f) =>
+        parts(f).map((part) => [
+          f.accession,
+          part,
+          Math.min(MAX_ROWS_PER_PART, f.rows.length - part * MAX_ROWS_PER_PART),
+        ]),
+      ),
     );
-    records.forEach((record, f) => {
-      expect(record.rows[0]).toBe(FORMAT);
-      expect(decodeInfoRows(record.rows)).toEqual(writtenRows(filings[f] as DatasetFiling));
-    });
+    let at = 0;
+    for (const filing of filings) {
+      const decoded = parts(filing).flatMap(() => {
+        const record = records[at++] as InfoTables13fTable;
+        expect(record.rows[0]).toBe(FORMAT);
+        return decodeInfoRows(record.rows);
+      });
+      expect(decoded).toEqual(writtenRows(filing));
+    }
   });
 
   it('are the same bytes when any mix of batches comes encoded by the worker', () => {

@@ -101,7 +101,9 @@ export class BackgroundPacking {
     return {
       packed: () => done,
       // Each batch as it comes, while the worker packs the next: the wait for the last job of a
-      // derivation was ~1 s with nothing else to do, the insert of its rows ~0.3 s after it.
+      // derivation was ~1 s with nothing else to do, the insert of its rows ~0.3 s after it. A job
+      // that fails part-way has some rows inserted by then: the failure rejects here, and the
+      // derivation's transaction, rolled back, takes them with it.
       insert: async () => {
         for (;;) {
           const batch = batches.shift();
