@@ -4,8 +4,8 @@
  * pure work that needs no database, so it is handed to a worker thread (pack-worker.ts) and the
  * derivation goes on to its next step; the rows are inserted, in the derivation's transaction, when
  * the next job is handed over (the same kind's always, another kind's once it is packed) or at the
- * end, each batch as it comes back while the worker packs the next. At most one job of each kind waits: a quarter's packed rows of each kind are held at most
- * (~100 MB for both at full scale). While the deriving thread waits for a job, a PostgreSQL
+ * end, each batch as it comes back while the worker packs the next. At most one job of each kind
+ * waits: a quarter's packed rows of each kind are held at most (~100 MB for both at full scale). While the deriving thread waits for a job, a PostgreSQL
  * transaction sits idle for a second or two. Where no compiled worker exists (sources run as
  * TypeScript, as in-process tests do) the same packers run in this thread at hand-over. Either way
  * the rows are the same.
