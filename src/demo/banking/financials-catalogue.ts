@@ -74,9 +74,11 @@ FINANCIAL_FIELDS.forEach((field, i) => {
 const COLUMN_VALUES = new Float64Array(FIELD_COUNT);
 
 /**
- * A row as one object literal over every catalogue column, generated once from the catalogue. A
- * row of ~175 properties assigned one by one turns into a dictionary-mode object: measured 5× the
- * time of the literal, most of it garbage collection.
+ * A row as one object literal over every column the demo writes, generated once from the catalogue.
+ * A row of ~175 properties assigned one by one turns into a dictionary-mode object: measured 5× the
+ * time of the literal, most of it garbage collection. The holding-company columns are in the literal
+ * too (financials.ts sets them later): adding them to rows of this size also turned every row into
+ * a dictionary, and every named read of the insert into a hash lookup.
  */
 const makeRow = new Function(
   'cert',
@@ -84,7 +86,7 @@ const makeRow = new Function(
   'v',
   `return { cert, report_date: date, source: 'demo', ${NAMES.map(
     (name, i) => `${JSON.stringify(name)}: v[${i}] === v[${i}] ? v[${i}] : null`,
-  ).join(', ')} };`,
+  ).join(', ')}, holding_company: null, holding_company_rssd: null };`,
 ) as (cert: number, date: string, values: Float64Array) => FinancialRow;
 
 const YTD_FIELDS = FINANCIAL_FIELDS.flatMap((field, i) => (field.kind === 'flow_ytd' ? [i] : []));
