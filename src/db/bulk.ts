@@ -51,13 +51,16 @@ export async function withBulkLoadPragmas<T>(handle: DbHandle, load: () => Promi
 
 /**
  * Runs `build` with SQLite's rollback journal instead of the WAL when no other connection has the
- * file open, for builds into an empty database (the demo on first start). The WAL writes every page
- * twice, into the log and then into the file at the checkpoint; a rollback journal keeps only the
- * pages that existed before the transaction, next to nothing in an empty database, so each page is
- * written once (measured: the full-scale demo 183 → 153 s, the small one 21–22 → 19 s). Readers
- * would wait on such a writer, hence empty databases only, and only when the switch finds no other
- * connection (SQLite refuses it then; the build keeps the WAL). WAL is restored afterwards, and
- * openDatabase sets it again on every writable open should another connection have prevented that.
+ * file open, for writes into a database nothing was loaded into yet (the demo on first start, a
+ * first ingest: ingest/core/run.ts). The WAL writes every page twice, into the log and then into
+ * the file at the checkpoint; a rollback journal keeps only the pages that existed before the
+ * transaction, next to nothing in an empty database, so each page is written once (measured: the
+ * full-scale demo 183 → 153 s, the small one 21–22 → 19 s; a first 13F load ~20 % shorter). A
+ * reader that opens the file meanwhile waits on such a writer (busy_timeout, then a 503) instead of
+ * reading a snapshot, hence empty databases only, where there is nothing to serve yet, and only
+ * when the switch finds no other connection (SQLite refuses it then; the build keeps the WAL). WAL
+ * is restored afterwards, and openDatabase sets it again on every writable open should another
+ * connection have prevented that.
  */
 export async function withRollbackJournalWhenAlone<T>(handle: DbHandle, build: () => Promise<T>): Promise<T> {
   const sqlite = handle.sqlite;
@@ -70,10 +73,17 @@ export async function withRollbackJournalWhenAlone<T>(handle: DbHandle, build: (
   } finally {
     sqlite.pragma(`busy_timeout = ${timeout}`);
   }
+  // NORMAL syncs a rollback journal less than its commit needs to survive a power cut (SQLite's
+  // documentation); the journal of a file that had nothing in it is a few pages, so FULL costs little.
+  const synchronous = Number(sqlite.pragma('synchronous', { simple: true }));
+  if (switched) sqlite.pragma('synchronous = FULL');
   try {
     return await build();
   } finally {
-    if (switched) setJournalMode(sqlite, 'wal');
+    if (switched) {
+      setJournalMode(sqlite, 'wal');
+      sqlite.pragma(`synchronous = ${synchronous}`);
+    }
   }
 }
 

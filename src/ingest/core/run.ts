@@ -10,8 +10,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config.js';
+import { withRollbackJournalWhenAlone } from '../../db/bulk.js';
 import type { DbHandle } from '../../db/connect.js';
-import { bumpDatasetVersion, type LoadScope, recordLoad, recordSource } from '../../db/dataset.js';
+import {
+  bumpDatasetVersion,
+  type LoadScope,
+  listSources,
+  recordLoad,
+  recordSource,
+} from '../../db/dataset.js';
 import { demoOwnersOf } from '../../db/demo-sources.js';
 import type { Database, TableName } from '../../db/tables.js';
 import { IngestError, LoadRefused } from './errors.js';
@@ -165,62 +172,76 @@ interface Provenance {
 
 type SwapStep = (trx: Transaction<Database>) => Promise<unknown>;
 
-/** The one transaction: replace served rows, bump the dataset version, record provenance. */
+/**
+ * The one transaction. Into a database nothing was loaded into yet there is nothing to serve
+ * meanwhile: when no other connection has the file open, its pages are written once, through a
+ * rollback journal instead of the WAL (withRollbackJournalWhenAlone).
+ */
 async function swapAll(
   handle: DbHandle,
   sourceName: string,
   stagers: readonly Stager<TableName>[],
   provenance: Provenance,
 ): Promise<{ tables: TableCounts[]; version: number }> {
-  return handle.db.transaction().execute(async (trx) => {
-    // Real data never mixes with the synthetic demo rows: a table whose demo label stands is replaced
-    // whole (src/db/demo-sources.ts), and the labels of the tables replaced go with this load.
-    const labelled = (
-      await trx.selectFrom('sources').select('source').where('is_demo', '=', 1).execute()
-    ).map((row) => row.source);
-    const retired = new Set<string>();
-    const tables: TableCounts[] = [];
-    const scope: LoadScope[] = [];
-    for (const stager of stagers) {
-      if (stager.staged === 0) continue;
-      const owners = demoOwnersOf(stager.spec.table, labelled);
-      for (const owner of owners) retired.add(owner);
-      const rules = { replacesDemo: owners.length > 0, maxShrinkPercent: provenance.maxShrinkPercent };
-      scope.push(await scopeOf(trx, stager, rules.replacesDemo));
-      tables.push(await swapTable(trx, stager, rules));
-    }
-    if (retired.size > 0)
-      await trx
-        .deleteFrom('sources')
-        .where('source', 'in', [...retired])
-        .execute();
-    for (const step of provenance.swapSteps) await step(trx);
-    const version = await bumpDatasetVersion(trx);
-    const rows = tables.reduce((n, t) => n + t.staged, 0);
-    const perTable = tables.length > 1 ? tables.map((t) => `${t.table} ${t.staged}`).join(', ') : '';
-    const notes = [perTable, ...provenance.notes].filter((n) => n !== '').join('; ');
-    await recordSource(trx, {
-      source: sourceName,
-      upstream: provenance.upstream,
-      loaded_at: new Date().toISOString(),
-      rows,
-      duration_ms: Date.now() - provenance.started,
-      checksum: provenance.checksum,
-      is_demo: 0,
-      notes: notes || null,
-    });
-    const total = (key: 'inserted' | 'updated' | 'removed') => tables.reduce((n, t) => n + t[key], 0);
-    await recordLoad(trx, {
-      version,
-      source: sourceName,
-      upstream: provenance.upstream,
-      is_demo: 0,
-      scope,
-      inserted: total('inserted'),
-      updated: total('updated'),
-      removed: total('removed'),
-    });
-    await provenance.beforeCommit();
-    return { tables, version };
+  const swap = () => handle.db.transaction().execute((trx) => swapIn(trx, sourceName, stagers, provenance));
+  const firstLoad = (await listSources(handle.db)).length === 0;
+  return firstLoad ? withRollbackJournalWhenAlone(handle, swap) : swap();
+}
+
+/** Replaces served rows, bumps the dataset version, records provenance. */
+async function swapIn(
+  trx: Transaction<Database>,
+  sourceName: string,
+  stagers: readonly Stager<TableName>[],
+  provenance: Provenance,
+): Promise<{ tables: TableCounts[]; version: number }> {
+  // Real data never mixes with the synthetic demo rows: a table whose demo label stands is replaced
+  // whole (src/db/demo-sources.ts), and the labels of the tables replaced go with this load.
+  const labelled = (await trx.selectFrom('sources').select('source').where('is_demo', '=', 1).execute()).map(
+    (row) => row.source,
+  );
+  const retired = new Set<string>();
+  const tables: TableCounts[] = [];
+  const scope: LoadScope[] = [];
+  for (const stager of stagers) {
+    if (stager.staged === 0) continue;
+    const owners = demoOwnersOf(stager.spec.table, labelled);
+    for (const owner of owners) retired.add(owner);
+    const rules = { replacesDemo: owners.length > 0, maxShrinkPercent: provenance.maxShrinkPercent };
+    scope.push(await scopeOf(trx, stager, rules.replacesDemo));
+    tables.push(await swapTable(trx, stager, rules));
+  }
+  if (retired.size > 0)
+    await trx
+      .deleteFrom('sources')
+      .where('source', 'in', [...retired])
+      .execute();
+  for (const step of provenance.swapSteps) await step(trx);
+  const version = await bumpDatasetVersion(trx);
+  const rows = tables.reduce((n, t) => n + t.staged, 0);
+  const perTable = tables.length > 1 ? tables.map((t) => `${t.table} ${t.staged}`).join(', ') : '';
+  const notes = [perTable, ...provenance.notes].filter((n) => n !== '').join('; ');
+  await recordSource(trx, {
+    source: sourceName,
+    upstream: provenance.upstream,
+    loaded_at: new Date().toISOString(),
+    rows,
+    duration_ms: Date.now() - provenance.started,
+    checksum: provenance.checksum,
+    is_demo: 0,
+    notes: notes || null,
   });
+  const total = (key: 'inserted' | 'updated' | 'removed') => tables.reduce((n, t) => n + t[key], 0);
+  await recordLoad(trx, {
+    version,
+    source: sourceName,
+    upstream: provenance.upstream,
+    is_demo: 0,
+    scope,
+    inserted: total('inserted'),
+    updated: total('updated'),
+    removed: total('removed'),
+  });
+  await provenance.beforeCommit();
+  return { tables, version };
 }
