@@ -33,22 +33,34 @@ export function ascendingWithRows(column: Float64Array): AscendingColumn {
     asFloats[n] = value;
     rows[n++] = r;
   }
-  // Bits that order as unsigned integers in the values' order: negatives inverted, positives signed.
+  // Bits that order as unsigned integers in the values' order (negatives inverted, positives
+  // signed), and every pass's byte counts from them in the same read (pass p's at [256 p, 256 p +
+  // 256)): a pass over a byte every value shares is skipped, and most are for whole amounts.
+  const counts = new Int32Array(8 * 256);
   for (let i = 0; i < n; i++) {
-    const high = keys[2 * i + 1]!;
+    let low = keys[2 * i]!;
+    let high = keys[2 * i + 1]!;
     if (high & SIGN) {
-      keys[2 * i + 1] = ~high;
-      keys[2 * i] = ~keys[2 * i]!;
-    } else keys[2 * i + 1] = high | SIGN;
+      high = ~high >>> 0;
+      low = ~low >>> 0;
+      keys[2 * i] = low;
+    } else high = (high | SIGN) >>> 0;
+    keys[2 * i + 1] = high;
+    counts[low & 255]!++;
+    counts[256 + ((low >>> 8) & 255)]!++;
+    counts[512 + ((low >>> 16) & 255)]!++;
+    counts[768 + (low >>> 24)]!++;
+    counts[1024 + (high & 255)]!++;
+    counts[1280 + ((high >>> 8) & 255)]!++;
+    counts[1536 + ((high >>> 16) & 255)]!++;
+    counts[1792 + (high >>> 24)]!++;
   }
   let spareKeys = new Uint32Array(n * 2);
   let spareRows = new Int32Array(n);
-  const starts = new Int32Array(256);
   for (let pass = 0; pass < 8; pass++) {
     const word = pass >> 2;
     const shift = (pass & 3) * 8;
-    starts.fill(0);
-    for (let i = 0; i < n; i++) starts[(keys[2 * i + word]! >>> shift) & 255]!++;
+    const starts = counts.subarray(256 * pass, 256 * pass + 256);
     if (starts.includes(n)) continue; // every value has this byte: the order stays as it is
     let sum = 0;
     for (let digit = 0; digit < 256; digit++) {
