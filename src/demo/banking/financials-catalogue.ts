@@ -221,7 +221,7 @@ function totalOf(values: Float64Array, columns: Int32Array): number {
   let sum = Number.NaN;
   for (let k = 0; k < columns.length; k++) {
     const value = values[columns[k]!]!;
-    if (value === value) sum = (sum === sum ? sum : 0) + value;
+    if (!Number.isNaN(value)) sum = (Number.isNaN(sum) ? 0 : sum) + value;
   }
   return sum;
 }
@@ -229,16 +229,16 @@ function totalOf(values: Float64Array, columns: Int32Array): number {
 /** Every ratio of a row's column values (NaN = null), as ratioOf and the demo's own rule compute them. */
 function fillRatioColumns(values: Float64Array, month: number): void {
   for (const { column, numerator, denominator, annualised } of CATALOGUE_RATIOS) {
-    if (values[column] === values[column]) continue;
+    if (!Number.isNaN(values[column])) continue;
     const top = totalOf(values, numerator);
     const bottom = totalOf(values, denominator);
-    if (top !== top || bottom !== bottom || bottom === 0) continue;
+    if (Number.isNaN(top) || Number.isNaN(bottom) || bottom === 0) continue;
     values[column] = (100 * top * (annualised ? 12 / month : 1)) / bottom;
   }
   for (const { column, numerator, denominator, scale } of OWN_RATIOS) {
     const base = values[denominator]!;
     let sum = 0;
-    for (let k = 0; k < numerator.length && sum === sum; k++) sum += values[numerator[k]!]!;
-    values[column] = base !== base || base === 0 ? Number.NaN : (100 * scale * sum) / base;
+    for (let k = 0; k < numerator.length && !Number.isNaN(sum); k++) sum += values[numerator[k]!]!;
+    values[column] = Number.isNaN(base) || base === 0 ? Number.NaN : (100 * scale * sum) / base;
   }
 }
