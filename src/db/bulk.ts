@@ -56,11 +56,12 @@ export async function withBulkLoadPragmas<T>(handle: DbHandle, load: () => Promi
  * the file at the checkpoint; a rollback journal keeps only the pages that existed before the
  * transaction, next to nothing in an empty database, so each page is written once (measured: the
  * full-scale demo 183 → 153 s, the small one 21–22 → 19 s; a first 13F load ~20 % shorter). A
- * reader that opens the file meanwhile waits on such a writer (busy_timeout, then a 503) instead of
- * reading a snapshot, hence empty databases only, where there is nothing to serve yet, and only
- * when the switch finds no other connection (SQLite refuses it then; the build keeps the WAL). WAL
- * is restored afterwards, and openDatabase sets it again on every writable open should another
- * connection have prevented that.
+ * process that opens the file meanwhile waits on such a writer and, after busy_timeout, fails
+ * ("database is locked") instead of reading a snapshot (docs/deploy.md), hence empty databases
+ * only, where there is nothing to serve yet, and only when the switch finds no other connection
+ * (SQLite refuses it then; the build keeps the WAL). WAL is restored afterwards; should a connection
+ * opened meanwhile prevent that, the file stays in rollback mode with `synchronous = FULL` until the
+ * next writable open (openDatabase sets WAL on each).
  */
 export async function withRollbackJournalWhenAlone<T>(handle: DbHandle, build: () => Promise<T>): Promise<T> {
   const sqlite = handle.sqlite;
@@ -73,18 +74,27 @@ export async function withRollbackJournalWhenAlone<T>(handle: DbHandle, build: (
   } finally {
     sqlite.pragma(`busy_timeout = ${timeout}`);
   }
+  if (!switched) return build();
   // NORMAL syncs a rollback journal less than its commit needs to survive a power cut (SQLite's
   // documentation); the journal of a file that had nothing in it is a few pages, so FULL costs little.
   const synchronous = Number(sqlite.pragma('synchronous', { simple: true }));
-  if (switched) sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('synchronous = FULL');
+  const restore = () => {
+    if (setJournalMode(sqlite, 'wal')) sqlite.pragma(`synchronous = ${synchronous}`);
+  };
+  let result: T;
   try {
-    return await build();
-  } finally {
-    if (switched) {
-      setJournalMode(sqlite, 'wal');
-      sqlite.pragma(`synchronous = ${synchronous}`);
+    result = await build();
+  } catch (error) {
+    try {
+      restore();
+    } catch {
+      // The build's own error says more.
     }
+    throw error;
   }
+  restore();
+  return result;
 }
 
 /** Sets the journal mode; false when another connection prevents it (SQLITE_BUSY). */

@@ -42,7 +42,11 @@ function seriesSource(modes: string[], fail = false): IngestSource {
       });
       for (const row of SERIES) await stager.add(row);
       ctx.onSwap(async () => {
-        modes.push(String(ctx.handle.sqlite?.pragma('journal_mode', { simple: true })));
+        const sqlite = ctx.handle.sqlite;
+        // The journal mode, and FULL (2) or NORMAL (1) syncing: a rollback journal is synced in full.
+        modes.push(
+          `${sqlite?.pragma('journal_mode', { simple: true })} ${sqlite?.pragma('synchronous', { simple: true })}`,
+        );
         if (fail) throw new Error('the swap failed');
       });
     },
@@ -72,7 +76,7 @@ describe('a first load into an empty SQLite file', () => {
     database = await sqliteBackend.create();
     const modes: string[] = [];
     expect((await load(database, seriesSource(modes))).ok).toBe(true);
-    expect(modes).toEqual(['delete']);
+    expect(modes).toEqual(['delete 2']);
     expect(database.writer.sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(database.writer.sqlite?.pragma('synchronous', { simple: true })).toBe(1); // NORMAL again
     const reader = new Database(database.url, { readonly: true });
@@ -84,7 +88,7 @@ describe('a first load into an empty SQLite file', () => {
     // Something is loaded now: a server may start beside the next load, which so keeps the WAL,
     // alone as it is.
     expect((await load(database, seriesSource(modes))).ok).toBe(true);
-    expect(modes).toEqual(['delete', 'wal']);
+    expect(modes).toEqual(['delete 2', 'wal 1']);
   });
 
   it('beside a reader holding the file open: keeps the WAL, the reader its snapshot', async () => {
@@ -104,7 +108,7 @@ describe('a first load into an empty SQLite file', () => {
         });
       };
       expect((await load(database, source)).ok).toBe(true);
-      expect(modes).toEqual(['wal']);
+      expect(modes).toEqual(['wal 1']);
       expect(seen).toEqual([0]);
       expect(countIn(reader, 'macro_series')).toBe(SERIES.length);
     } finally {
@@ -118,8 +122,9 @@ describe('a first load into an empty SQLite file', () => {
     const summary = await load(database, seriesSource(modes, true));
     expect(summary.ok).toBe(false);
     expect(summary.error).toContain('the swap failed');
-    expect(modes).toEqual(['delete']);
+    expect(modes).toEqual(['delete 2']);
     expect(database.writer.sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(database.writer.sqlite?.pragma('synchronous', { simple: true })).toBe(1);
     expect(existsSync(`${database.url}-journal`)).toBe(false);
     const reader = new Database(database.url, { readonly: true });
     try {
