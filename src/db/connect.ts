@@ -68,14 +68,19 @@ function openSqlite(path: string, options: OpenOptions): DbHandle {
     fileMustExist: options.readonly ?? false,
   });
   if (!options.readonly) {
-    // Takes effect only in a file that has no page yet (an existing database keeps its own): most
-    // of the bytes written are packed values of kilobytes (raw 13F rows, portfolios, positions,
-    // changes), which 16 KiB pages store in a quarter of the pages, writes and reads of SQLite's
-    // 4 KiB default (docs/deploy.md, "SQLite page size").
-    sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
-    // WAL lets API processes keep reading the old snapshot while an ingest writes and swaps.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    try {
+      // Takes effect only in a file that has no page yet (an existing database keeps its own):
+      // most of the bytes written are packed values of kilobytes (raw 13F rows, portfolios,
+      // positions, changes), which 16 KiB pages store in a quarter of the pages, writes and reads
+      // of SQLite's 4 KiB default (docs/deploy.md, "SQLite page size").
+      sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
+      // WAL lets API processes keep reading the old snapshot while an ingest writes and swaps.
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma('synchronous = NORMAL');
+    } catch (error) {
+      sqlite.close();
+      throw isBusy(error) ? lockedOutsideWal(path, error) : error;
+    }
   }
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withFastRows(sqlite) }) });
@@ -86,6 +91,25 @@ function openSqlite(path: string, options: OpenOptions): DbHandle {
     pgPool: null,
     close: () => db.destroy(),
   };
+}
+
+function isBusy(error: unknown): boolean {
+  return error instanceof SqliteDatabase.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * A writable open refused its locks (at once, or after better-sqlite3's 5 s busy timeout while the
+ * other side commits): with every writer on the WAL an open is not refused, so another process is
+ * writing the file outside the WAL (a first load into an empty file, or a page-size conversion's VACUUM), and
+ * the bare "database is locked" gets that likely cause and what to do.
+ */
+function lockedOutsideWal(path: string, cause: unknown): Error {
+  return new Error(
+    `${path} is locked: another process is writing it outside the WAL, most likely a first load ` +
+      'into this empty file (docs/deploy.md, "The first load into an empty SQLite file"); run ' +
+      'this again once that load has finished',
+    { cause },
+  );
 }
 
 function openPostgres(url: string, options: OpenOptions): DbHandle {

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertRows, withRollbackJournalWhenAlone } from '../../src/db/bulk.js';
-import type { DbHandle } from '../../src/db/connect.js';
+import { type DbHandle, openDatabase } from '../../src/db/connect.js';
 import { sqliteBackend, type TestDatabase } from '../helpers/backends.js';
 
 const ROWS = Array.from({ length: 20_000 }, (_, i) => ({ series_id: 'S', date: `d${i}`, value: i }));
@@ -73,6 +73,36 @@ describe('withRollbackJournalWhenAlone (SQLite)', () => {
       reader.close();
     }
     expect(journalMode(handle)).toBe('wal');
+  });
+
+  it('a writable open meanwhile fails, naming the likely cause', async () => {
+    database = await sqliteBackend.create();
+    const handle = database.writer;
+    const url = database.url;
+    let failure: unknown;
+    await withRollbackJournalWhenAlone(handle, async () => {
+      await handle.db.transaction().execute(async (trx) => {
+        await insertRows(handle, 'macro_observations', ROWS, trx);
+        expect(journalMode(handle)).toBe('delete');
+        try {
+          await openDatabase(url).close();
+        } catch (error) {
+          failure = error;
+        }
+      });
+    });
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toContain('is locked: another process is writing it outside the WAL');
+    expect((failure as Error).message).toContain('The first load into an empty SQLite file');
+    expect(((failure as Error).cause as { code?: string }).code).toMatch(/^SQLITE_BUSY/);
+    // The failed open left nothing behind: the load committed and the file is back in WAL mode.
+    expect(journalMode(handle)).toBe('wal');
+    const reader = new Database(url, { readonly: true });
+    try {
+      expect(countOf(reader)).toBe(ROWS.length);
+    } finally {
+      reader.close();
+    }
   });
 
   it('a failed build leaves the file as it was, in WAL mode', async () => {
