@@ -9,7 +9,7 @@
  */
 import { sizeBandOf } from './bands.js';
 import type { GroupKind } from './groups.js';
-import { quantile, type Standing, standing } from './stats.js';
+import { quantile, type Standing, standingWithin } from './stats.js';
 
 export type IndexedKind = Exclude<GroupKind, 'custom'>;
 
@@ -71,6 +71,8 @@ export class PeerHistoryIndex {
     private readonly values: Float64Array,
     /** Group id → its values at [starts[id], starts[id + 1]). */
     private readonly starts: Int32Array,
+    /** Group id → the median of its values (NaN: none), computed once rather than per request. */
+    private readonly medians: Float64Array,
     /** cert → its reports at [from, to) of the three arrays below, oldest first. */
     private readonly reportsOf: Map<number, [number, number]>,
     private readonly reportDate: Uint16Array,
@@ -121,9 +123,11 @@ export class PeerHistoryIndex {
     }
     const values = new Float64Array(count);
     const starts = new Int32Array(grouped.length + 1);
+    const medians = new Float64Array(grouped.length).fill(Number.NaN);
     let start = 0;
     grouped.forEach((groupValues, id) => {
       groupValues.sort((a, b) => a - b);
+      if (groupValues.length > 0) medians[id] = quantile(groupValues, 0.5);
       values.set(groupValues, start);
       start += groupValues.length;
       starts[id + 1] = start;
@@ -143,12 +147,12 @@ export class PeerHistoryIndex {
       });
     }
     // biome-ignore format: the index's parts
-    return new PeerHistoryIndex(kind, dates, values, starts, reportsOf, reportDate, reportValue, reportGroup, new Set(institutions.keys()));
+    return new PeerHistoryIndex(kind, dates, values, starts, medians, reportsOf, reportDate, reportValue, reportGroup, new Set(institutions.keys()));
   }
 
   /** Bytes held (the arrays and, roughly, the tables). */
   get bytes(): number {
-    const arrays = this.values.byteLength + this.starts.byteLength;
+    const arrays = this.values.byteLength + this.starts.byteLength + this.medians.byteLength;
     const reports = this.reportDate.byteLength + this.reportValue.byteLength + this.reportGroup.byteLength;
     return arrays + reports + this.reportsOf.size * 64 + this.institutions.size * 16 + this.dates.length * 64;
   }
@@ -165,18 +169,20 @@ export class PeerHistoryIndex {
     const entries: HistoryEntry[] = [];
     for (let r = range[0]; r < range[1]; r++) {
       const group = this.reportGroup[r] as number;
-      const sorted = group < 0 ? undefined : this.values.subarray(this.starts[group], this.starts[group + 1]);
+      // The group's values are values[from, to); a bank in no group has none.
+      const from = group < 0 ? 0 : (this.starts[group] as number);
+      const to = group < 0 ? 0 : (this.starts[group + 1] as number);
       const raw = this.reportValue[r] as number;
       const value = Number.isNaN(raw) ? null : raw;
       const place: Standing | null =
-        value === null || !sorted || sorted.length === 0 ? null : standing(sorted, value);
+        value === null || to === from ? null : standingWithin(this.values, from, to, value);
       entries.push({
         report_date: this.dates[this.reportDate[r] as number] as string,
         value,
         rank: place?.rank ?? null,
         percentile: place?.percentile ?? null,
-        peer_count: sorted?.length ?? 0,
-        median: sorted && sorted.length > 0 ? quantile(sorted, 0.5) : null,
+        peer_count: to - from,
+        median: to === from ? null : (this.medians[group] as number),
       });
     }
     return entries;

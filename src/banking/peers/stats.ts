@@ -84,9 +84,17 @@ export interface Standing {
  * higher; percentile = 100 × (below + (equal − 1) / 2) / (n − 1), 100 when n = 1.
  */
 export function standing(sorted: ArrayLike<number>, value: number): Standing {
-  const n = sorted.length;
-  const below = lowerBound(sorted, value);
-  const notAbove = upperBound(sorted, value);
+  return standingWithin(sorted, 0, sorted.length, value);
+}
+
+/**
+ * `standing` among `sorted[from, to)` (non-empty): the peer index (history-index.ts) keeps every
+ * group's values in one array and asks without cutting a view of it per report date.
+ */
+export function standingWithin(sorted: ArrayLike<number>, from: number, to: number, value: number): Standing {
+  const n = to - from;
+  const below = lowerBound(sorted, from, to, value) - from;
+  const notAbove = upperBound(sorted, from, to, value) - from;
   const equal = notAbove - below;
   return {
     rank: 1 + (n - notAbove),
@@ -94,10 +102,10 @@ export function standing(sorted: ArrayLike<number>, value: number): Standing {
   };
 }
 
-/** First index of ascending `sorted` whose value is ≥ `value`. */
-function lowerBound(sorted: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
+/** First index in [from, to) of ascending `sorted` whose value is ≥ `value` (`to` if none). */
+function lowerBound(sorted: ArrayLike<number>, from: number, to: number, value: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid]! < value) lo = mid + 1;
@@ -106,10 +114,10 @@ function lowerBound(sorted: ArrayLike<number>, value: number): number {
   return lo;
 }
 
-/** First index whose value is > `value`. */
-function upperBound(sorted: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
+/** First index in [from, to) whose value is > `value` (`to` if none). */
+function upperBound(sorted: ArrayLike<number>, from: number, to: number, value: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid]! <= value) lo = mid + 1;
