@@ -100,8 +100,8 @@ function isBusy(error: unknown): boolean {
 /**
  * A writable open refused its locks (at once, or after better-sqlite3's 5 s busy timeout while the
  * other side commits): with every writer on the WAL an open is not refused, so another process is
- * writing the file outside the WAL (a first load into an empty file, or a page-size conversion's VACUUM), and
- * the bare "database is locked" gets that likely cause and what to do.
+ * writing the file outside the WAL (a first load into an empty file, or a page-size conversion's
+ * VACUUM), and the bare "database is locked" gets that likely cause and what to do.
  */
 function lockedOutsideWal(path: string, cause: unknown): Error {
   return new Error(
