@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../db/tables.js';
+import { wantsCsv } from '../http/csv.js';
 import { dataUnavailable, notFound, type ParamError, problemResponses } from '../http/problem.js';
 import { financialField } from './fields/catalogue.js';
 import { parseFieldList, unknownField } from './fields/filters.js';
@@ -105,21 +106,25 @@ async function peers(db: Kysely<Database>, cert: number, query: Static<typeof Pe
   };
 }
 
+/**
+ * A bank's standing at every report date: from the peer index when the group kind is indexed (the
+ * bank's own reports are in it too), as the answer's JSON text unless `records` are asked for (the
+ * CSV hook writes those); else from the group's rows.
+ */
 async function history(
   db: Kysely<Database>,
   cert: number,
   query: Static<typeof PeerHistoryQuery>,
-  indexBytes: number,
+  options: { indexBytes: number; records: boolean },
 ) {
   const metric = query.metric.toLowerCase();
   const kind = query.group as GroupKind;
-  // From memory when the group kind is indexed: the bank's own reports are in the index too.
-  const index = kind === 'custom' ? null : await peerHistoryIndex(db, metric, kind, indexBytes);
+  const index = kind === 'custom' ? null : await peerHistoryIndex(db, metric, kind, options.indexBytes);
   if (index) {
     if (!index.knows(cert)) await subjectOf(db, cert); // throws the unknown bank's problem
-    const entries = index.history(cert);
-    if (entries.length === 0) throw notFound(`No financial reports for cert ${cert}`);
-    return entries;
+    const answer = options.records ? index.history(cert) : index.json(cert);
+    if (answer === null || answer.length === 0) throw notFound(`No financial reports for cert ${cert}`);
+    return answer;
   }
   const subject = await subjectOf(db, cert);
   const own = await subjectHistory(db, cert, metric);
@@ -180,6 +185,11 @@ export const peersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { params: { check: checkPeerParams } },
     },
-    async (request) => history(app.db, request.params.cert, request.query, app.config.readIndexMaxBytes),
+    async (request, reply) => {
+      const records = wantsCsv(request);
+      const options = { indexBytes: app.config.readIndexMaxBytes, records };
+      const answer = await history(app.db, request.params.cert, request.query, options);
+      return typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer) : answer;
+    },
   );
 };

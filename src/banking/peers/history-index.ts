@@ -6,6 +6,10 @@
  * of the metric's column (~1 s at full scale, once per metric, group kind and dataset version) and
  * kept in memory (~17 MB a metric at 750,000 reports) as a read index (db/read-indexes.ts,
  * READ_INDEX_MAX_BYTES). Custom groups are not indexed.
+ *
+ * The endpoint's answer is written from the arrays as JSON text (`json`), without a record object
+ * per report date: turning doubles into text is most of what an answer costs, and a group's median
+ * (one of the three doubles of every entry) is turned into text once, at build.
  */
 import { sizeBandOf } from './bands.js';
 import type { GroupKind } from './groups.js';
@@ -67,12 +71,16 @@ export class PeerHistoryIndex {
   private constructor(
     readonly kind: IndexedKind,
     private readonly dates: readonly string[],
+    /** Each date's entry up to its value, `{"report_date":"…","value":`, for `json`. */
+    private readonly dateHeads: readonly string[],
     /** Every group's non-null values, ascending, group after group. */
     private readonly values: Float64Array,
     /** Group id → its values at [starts[id], starts[id + 1]). */
     private readonly starts: Int32Array,
     /** Group id → the median of its values (NaN: none), computed once rather than per request. */
     private readonly medians: Float64Array,
+    /** Group id → that median as JSON text ('null': none). */
+    private readonly medianTexts: readonly string[],
     /** cert → its reports at [from, to) of the three arrays below, oldest first. */
     private readonly reportsOf: Map<number, [number, number]>,
     private readonly reportDate: Uint16Array,
@@ -146,15 +154,18 @@ export class PeerHistoryIndex {
         at++;
       });
     }
+    const medianTexts = Array.from(medians, jsonNumber);
+    const dateHeads = dates.map((date) => `{"report_date":${JSON.stringify(date)},"value":`);
     // biome-ignore format: the index's parts
-    return new PeerHistoryIndex(kind, dates, values, starts, medians, reportsOf, reportDate, reportValue, reportGroup, new Set(institutions.keys()));
+    return new PeerHistoryIndex(kind, dates, dateHeads, values, starts, medians, medianTexts, reportsOf, reportDate, reportValue, reportGroup, new Set(institutions.keys()));
   }
 
   /** Bytes held (the arrays and, roughly, the tables). */
   get bytes(): number {
     const arrays = this.values.byteLength + this.starts.byteLength + this.medians.byteLength;
+    const tables = this.reportsOf.size * 64 + this.institutions.size * 16 + this.dates.length * 128;
     const reports = this.reportDate.byteLength + this.reportValue.byteLength + this.reportGroup.byteLength;
-    return arrays + reports + this.reportsOf.size * 64 + this.institutions.size * 16 + this.dates.length * 64;
+    return arrays + reports + tables + this.medianTexts.length * 40;
   }
 
   /** Whether `cert` is an institution the API knows (a row in `institutions`). */
@@ -187,4 +198,30 @@ export class PeerHistoryIndex {
     }
     return entries;
   }
+
+  /**
+   * `history(cert)` as the JSON text of the endpoint's answer (PeerHistoryResponse, members in its
+   * order, numbers as JSON.stringify writes them); null when the bank has no report.
+   */
+  json(cert: number): string | null {
+    const range = this.reportsOf.get(cert);
+    if (!range) return null;
+    let text = '[';
+    for (let r = range[0]; r < range[1]; r++) {
+      const group = this.reportGroup[r] as number;
+      const from = group < 0 ? 0 : (this.starts[group] as number);
+      const to = group < 0 ? 0 : (this.starts[group + 1] as number);
+      const value = this.reportValue[r] as number;
+      const place = Number.isNaN(value) || to === from ? null : standingWithin(this.values, from, to, value);
+      const median = to === from ? 'null' : this.medianTexts[group];
+      // biome-ignore format: one entry
+      text += `${r === range[0] ? '' : ','}${this.dateHeads[this.reportDate[r] as number]}${jsonNumber(value)},"rank":${place?.rank ?? null},"percentile":${place ? jsonNumber(place.percentile) : null},"peer_count":${to - from},"median":${median}}`;
+    }
+    return `${text}]`;
+  }
+}
+
+/** A number as JSON text: what JSON.stringify writes, null for NaN (no value) and infinities. */
+function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? `${value}` : 'null';
 }
