@@ -12,12 +12,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VersionWatch } from '../db/version-watch.js';
+import { logAccess } from './access-log.js';
 import { ifNoneMatchHits, negotiateCoding } from './cache-keys.js';
 import type { ResponseStore } from './cache-store.js';
 import { requestId } from './request-id.js';
 import type { RequestMeter } from './request-meter.js';
-
-const DONE = 'request completed';
 
 /** Answers the request and returns true, or returns false to leave it to Fastify. */
 export type FrontAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -54,8 +53,14 @@ export function cacheFront(
     }
     const elapsed = performance.now() - started;
     alias.slot.record(status, elapsed / 1000);
-    // The access line Fastify's path writes (access-log.ts), in the same shape.
-    log.info({ reqId: id, method: 'GET', url: request.url, statusCode: status, responseTime: elapsed }, DONE);
+    // The access line Fastify's path writes (access-log.ts).
+    logAccess(log, {
+      reqId: id,
+      method: 'GET',
+      url: request.url as string,
+      statusCode: status,
+      responseTime: elapsed,
+    });
     return true;
   };
 }
