@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { etagFor, ifNoneMatchHits, negotiateCoding } from '../../src/http/cache-keys.js';
+import { version } from '../../src/version.js';
 
 describe('content-coding negotiation', () => {
   it.each([
@@ -25,6 +27,11 @@ describe('ETags and If-None-Match', () => {
     expect(etagFor('["/api/v1/failures",[],[]]', 8, 'identity')).not.toBe(identity);
     expect(etagFor('["/api/v1/banks",[],[]]', 7, 'identity')).not.toBe(identity);
     expect(etagFor('["/api/v1/failures",[],[]]', 7, 'gzip')).toBe(identity.replace(/"$/, '-gzip"'));
+  });
+
+  it('is the SHA-1 of the code version and the request key (tags a client holds stay valid)', () => {
+    const sha1 = createHash('sha1').update(`${version}\n["/api/v1/failures",[],[]]`).digest('base64url');
+    expect(identity).toBe(`"7-${sha1.slice(0, 20)}"`);
   });
 
   it('matches lists, weak forms, other codings of the same representation and *', () => {
