@@ -111,8 +111,8 @@ async function bestOf(measure: () => Promise<LoadResult>): Promise<LoadResult> {
 /**
  * `a` and `b` in alternating rounds, `rounds` of each, the best round of each kept: on a shared
  * machine the load of others comes and goes, and two figures measured minutes apart would compare
- * two moments of it (the same server's CPU per request for the same URLs was seen to move 146 →
- * 265 µs from one 10 s run to the next).
+ * two moments of it (the same server's CPU per request for the same URLs was seen to move 156 →
+ * 266 µs from one 10 s run to the next).
  */
 async function alternating(
   a: () => Promise<LoadResult>,

@@ -13,7 +13,7 @@
  */
 import { sizeBandOf } from './bands.js';
 import type { GroupKind } from './groups.js';
-import { quantile, type Standing, standingWithin } from './stats.js';
+import { quantile, standingWithin } from './stats.js';
 
 export type IndexedKind = Exclude<GroupKind, 'custom'>;
 
@@ -77,9 +77,7 @@ export class PeerHistoryIndex {
     private readonly values: Float64Array,
     /** Group id → its values at [starts[id], starts[id + 1]). */
     private readonly starts: Int32Array,
-    /** Group id → the median of its values (NaN: none), computed once rather than per request. */
-    private readonly medians: Float64Array,
-    /** Group id → that median as JSON text ('null': none). */
+    /** Group id → the median of its values as JSON text ('null': none), computed once at build. */
     private readonly medianTexts: readonly string[],
     /** cert → its reports at [from, to) of the three arrays below, oldest first. */
     private readonly reportsOf: Map<number, [number, number]>,
@@ -157,12 +155,12 @@ export class PeerHistoryIndex {
     const medianTexts = Array.from(medians, jsonNumber);
     const dateHeads = dates.map((date) => `{"report_date":${JSON.stringify(date)},"value":`);
     // biome-ignore format: the index's parts
-    return new PeerHistoryIndex(kind, dates, dateHeads, values, starts, medians, medianTexts, reportsOf, reportDate, reportValue, reportGroup, new Set(institutions.keys()));
+    return new PeerHistoryIndex(kind, dates, dateHeads, values, starts, medianTexts, reportsOf, reportDate, reportValue, reportGroup, new Set(institutions.keys()));
   }
 
   /** Bytes held (the arrays and, roughly, the tables). */
   get bytes(): number {
-    const arrays = this.values.byteLength + this.starts.byteLength + this.medians.byteLength;
+    const arrays = this.values.byteLength + this.starts.byteLength;
     const tables = this.reportsOf.size * 64 + this.institutions.size * 16 + this.dates.length * 128;
     const reports = this.reportDate.byteLength + this.reportValue.byteLength + this.reportGroup.byteLength;
     return arrays + reports + tables + this.medianTexts.length * 40;
@@ -173,35 +171,18 @@ export class PeerHistoryIndex {
     return this.institutions.has(cert);
   }
 
-  /** The bank's standing at every one of its report dates, oldest first (empty: no reports). */
+  /**
+   * The bank's standing at every one of its report dates, oldest first (empty: no reports), as
+   * records: `json` read back (numbers round-trip exactly), for the CSV writer.
+   */
   history(cert: number): HistoryEntry[] {
-    const range = this.reportsOf.get(cert);
-    if (!range) return [];
-    const entries: HistoryEntry[] = [];
-    for (let r = range[0]; r < range[1]; r++) {
-      const group = this.reportGroup[r] as number;
-      // The group's values are values[from, to); a bank in no group has none.
-      const from = group < 0 ? 0 : (this.starts[group] as number);
-      const to = group < 0 ? 0 : (this.starts[group + 1] as number);
-      const raw = this.reportValue[r] as number;
-      const value = Number.isNaN(raw) ? null : raw;
-      const place: Standing | null =
-        value === null || to === from ? null : standingWithin(this.values, from, to, value);
-      entries.push({
-        report_date: this.dates[this.reportDate[r] as number] as string,
-        value,
-        rank: place?.rank ?? null,
-        percentile: place?.percentile ?? null,
-        peer_count: to - from,
-        median: to === from ? null : (this.medians[group] as number),
-      });
-    }
-    return entries;
+    return JSON.parse(this.json(cert) ?? '[]') as HistoryEntry[];
   }
 
   /**
-   * `history(cert)` as the JSON text of the endpoint's answer (PeerHistoryResponse, members in its
-   * order, numbers as JSON.stringify writes them); null when the bank has no report.
+   * The bank's standing at every report date as the JSON text of the endpoint's answer
+   * (PeerHistoryResponse, members in its order, numbers as JSON.stringify writes them); null when
+   * the bank has no report.
    */
   json(cert: number): string | null {
     const range = this.reportsOf.get(cert);
@@ -209,6 +190,7 @@ export class PeerHistoryIndex {
     let text = '[';
     for (let r = range[0]; r < range[1]; r++) {
       const group = this.reportGroup[r] as number;
+      // The group's values are values[from, to); a bank in no group has none.
       const from = group < 0 ? 0 : (this.starts[group] as number);
       const to = group < 0 ? 0 : (this.starts[group + 1] as number);
       const value = this.reportValue[r] as number;
